@@ -1,0 +1,58 @@
+import { HttpResponse } from 'msw';
+
+/**
+ * Fault injection for the embedded backend, so a developer, a test or a demo
+ * can see how the page behaves when the exchange misbehaves. Spec string:
+ * `<path>:<kind>[:<times>]`, several joined by commas, where kind is
+ * `network` (connection fails), `malformed` (an answer that does not parse),
+ * `error` (HTTP 500) or `slow` (answers after 4 s). Without times a fault
+ * stays for the whole page life.
+ */
+export type FaultKind = 'network' | 'malformed' | 'error' | 'slow';
+
+interface Fault {
+  path: string;
+  kind: FaultKind;
+  remaining: number;
+}
+
+const KINDS = new Set<FaultKind>(['network', 'malformed', 'error', 'slow']);
+
+export function parseFaults(spec: string | null | undefined): Fault[] {
+  if (!spec) return [];
+  return spec.split(',').flatMap((part) => {
+    const [path, kind, times] = part.trim().split(':');
+    if (!path?.startsWith('/') || !KINDS.has(kind as FaultKind)) return [];
+    const count = times === undefined ? Infinity : Number.parseInt(times, 10);
+    return Number.isFinite(count) && count <= 0 ? [] : [{ path, kind: kind as FaultKind, remaining: Number.isNaN(count) ? Infinity : count }];
+  });
+}
+
+export class FaultPlan {
+  constructor(private readonly faults: Fault[]) {}
+
+  /** Takes one use of the fault for this path, if any. */
+  take(path: string): FaultKind | null {
+    const fault = this.faults.find((f) => f.path === path && f.remaining > 0);
+    if (!fault) return null;
+    fault.remaining -= 1;
+    return fault.kind;
+  }
+}
+
+/** The response a fault produces, or null to answer normally. */
+export async function faultResponse(kind: FaultKind | null): Promise<Response | null> {
+  switch (kind) {
+    case 'network':
+      return HttpResponse.error();
+    case 'malformed':
+      return HttpResponse.json({ code: 0, success: true, result: { list: 'not-a-list' } });
+    case 'error':
+      return new HttpResponse('Internal error', { status: 500 });
+    case 'slow':
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      return null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { gridWidth, type PanelId } from '../domain/layout';
+import { isRtlLocale } from '../domain/locale';
+import { queryKeys, useProfile } from '../data/queries';
+import { VisitorPrompt } from '../features/account';
+import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
+import { MarketHeader } from '../features/market-header';
+import { SettingsBar } from '../features/settings-bar';
+import { LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
+import type { PageProps } from './pageProps';
+import type { Viewport } from './viewport';
+
+/** Desktop layout (spec 1 §2.2, §9): settings bar, grid of three panels, order-entry column. */
+export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & { viewport: Viewport }) {
+  const rtl = isRtlLocale(locale);
+  const layout = useTradeLayout({ windowWidth: viewport.width, viewportHeight: viewport.height, rtl });
+  const [resetOpen, setResetOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const isDemo = useProfile().data?.isDemo ?? false;
+  const width = gridWidth(viewport.width);
+  const refetchSymbols = () => void queryClient.resetQueries({ queryKey: queryKeys.symbols });
+
+  const panels: Record<PanelId, React.ReactNode> = {
+    chart: <PanelSlot><LazyChartPanel isDemo={isDemo} /></PanelSlot>,
+    orderbook: <PanelSlot><LazyOrderbookPanel /></PanelSlot>,
+    position: <PanelSlot><LazyOrdersPanel /></PanelSlot>,
+  };
+
+  return (
+    <div className="desktop-page" data-customised={layout.customised}>
+      <SettingsBar locale={locale} onResetLayout={() => setResetOpen(true)} />
+      <div className="trade-page">
+        <main className="trade-page__main" style={{ inlineSize: width }}>
+          <PanelSlot onRetry={refetchSymbols}>
+            <MarketHeader base={base} quote={quote} />
+          </PanelSlot>
+          <TradeGrid width={width} items={layout.items} rtl={rtl} panels={panels} onCommit={layout.commit} />
+        </main>
+        <aside id="spot-trade-container" className="trade-page__side">
+          <div id="trade-area">
+            <VisitorPrompt />
+          </div>
+        </aside>
+      </div>
+      <ResetLayoutDialog open={resetOpen} onConfirm={layout.reset} onClose={() => setResetOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useProfile } from '../data/queries';
+import { VisitorPrompt } from '../features/account';
+import { MarketHeader } from '../features/market-header';
+import { SettingsBar } from '../features/settings-bar';
+import { LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
+import type { PageProps } from './pageProps';
+
+/** The page at 500 px or less: the same panels in one column, order entry before the order lists. */
+export function MobileTradePage({ locale, base, quote }: PageProps) {
+  const queryClient = useQueryClient();
+  const isDemo = useProfile().data?.isDemo ?? false;
+  return (
+    <div className="mobile-page" data-testid="mobile-page">
+      <SettingsBar locale={locale} />
+      <main className="mobile-page__main">
+        <PanelSlot onRetry={() => void queryClient.resetQueries({ queryKey: queryKeys.symbols })}>
+          <MarketHeader base={base} quote={quote} />
+        </PanelSlot>
+        <section id="chart-area" className="panel mobile-panel mobile-panel--chart" aria-labelledby="chart-area-title">
+          <PanelSlot><LazyChartPanel isDemo={isDemo} /></PanelSlot>
+        </section>
+        <section id="orderbook-area" className="panel mobile-panel" aria-labelledby="orderbook-area-title">
+          <PanelSlot><LazyOrderbookPanel /></PanelSlot>
+        </section>
+        <div id="spot-trade-container" className="mobile-panel">
+          <VisitorPrompt />
+        </div>
+        <section id="position-area" className="panel mobile-panel" aria-labelledby="first-tab-area-title">
+          <PanelSlot><LazyOrdersPanel /></PanelSlot>
+        </section>
+      </main>
+    </div>
+  );
+}

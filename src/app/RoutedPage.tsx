@@ -1,0 +1,39 @@
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { textDirection } from '../domain/locale';
+import { decideRoute, type RouteDecision } from '../domain/routes';
+import { browserLanguages, readStoredLocale, writeStoredLocale } from '../data/preferences';
+import { themeStore } from '../data/themeStore';
+import { LtPage } from './LtPage';
+import { SpotPage } from './SpotPage';
+
+/** Every route goes through the spec's route table (domain/routes): a page or a redirect. */
+export function RoutedPage() {
+  const location = useLocation();
+  const decision = decideRoute(location.pathname, { stored: readStoredLocale(), browser: browserLanguages() });
+  if (decision.kind === 'redirect') return <Navigate to={decision.to + location.search + location.hash} replace />;
+  return <LocalisedPage decision={decision} />;
+}
+
+function LocalisedPage({ decision }: { decision: Exclude<RouteDecision, { kind: 'redirect' }> }) {
+  const { i18n } = useTranslation();
+  const { locale, kind } = decision;
+  const userTheme = useSyncExternalStore(themeStore.subscribe, themeStore.get);
+
+  useLayoutEffect(() => {
+    const html = document.documentElement;
+    html.lang = locale;
+    html.dir = textDirection(locale);
+    // The LT detail page is always light (spec 2 §2); it does not change the user's choice.
+    html.dataset.theme = kind === 'lt' ? 'light' : userTheme;
+  }, [locale, kind, userTheme]);
+
+  useEffect(() => {
+    writeStoredLocale(locale);
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
+
+  const props = { locale, base: decision.base, quote: decision.quote };
+  return kind === 'lt' ? <LtPage {...props} /> : <SpotPage key={`${props.base}/${props.quote}`} {...props} />;
+}

@@ -1,0 +1,20 @@
+import { isMobileWidth } from '../domain/layout';
+import { DesktopTradePage } from './DesktopTradePage';
+import { MobileTradePage } from './MobileTradePage';
+import type { PageProps } from './pageProps';
+import { useSymbolGuard } from './useSymbolGuard';
+import { useReloadOnMobileCrossing, useViewport } from './viewport';
+
+export type { PageProps } from './pageProps';
+
+/** The spot trading page: desktop above 500 px, the mobile page at 500 px or less. */
+export function SpotPage(props: PageProps) {
+  const viewport = useViewport();
+  useReloadOnMobileCrossing(viewport.width);
+  useSymbolGuard(props.locale, props.base, props.quote);
+  return isMobileWidth(viewport.width) ? (
+    <MobileTradePage {...props} />
+  ) : (
+    <DesktopTradePage {...props} viewport={viewport} />
+  );
+}

@@ -1,0 +1,37 @@
+import { createInstance, type i18n as I18n } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../domain/locale';
+
+/** Namespaces are loaded on demand: a widget's `useTranslation(ns)` fetches its file. */
+export const NAMESPACES = ['common', 'trade', 'lt'] as const;
+
+const i18next = createInstance();
+
+export async function initI18n(locale: Locale): Promise<I18n> {
+  await i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...SUPPORTED_LOCALES],
+      // Region tags are real languages here (zh-TW, ar-SA): never load a bare "zh" or "ar" for them.
+      load: 'currentOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  return i18next;
+}
+
+/** URLs of the translation files this page has loaded, so the worker can keep them for offline use. */
+export function loadedLocaleUrls(): string[] {
+  const store = i18next.store?.data ?? {};
+  return Object.entries(store).flatMap(([lng, namespaces]) =>
+    Object.keys(namespaces).map((ns) => `/locales/${lng}/${ns}.json`),
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The page's HTTP client. Errors are typed so the UI can tell "the network is
+ * down" (network-error overlay, retry) from "the server said no" (toast) and
+ * "the answer makes no sense" (panel fallback).
+ */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+export class HttpStatusError extends Error {
+  override name = 'HttpStatusError';
+  constructor(readonly status: number, path: string) {
+    super(`HTTP ${status} for ${path}`);
+  }
+}
+
+export class MalformedResponseError extends Error {
+  override name = 'MalformedResponseError';
+}
+
+/** Spec 2 §8: code 0 with success true is OK; otherwise the server's message is shown. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(readonly code: number | string, message: string) {
+    super(message);
+  }
+}
+
+export type Parser<T> = (value: unknown) => T;
+
+/** The API origin: empty for the same origin (embedded backend or a server serving the page). */
+const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
+
+export async function getJson<T>(path: string, parse: Parser<T>, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(API_BASE + path, { signal, headers: { accept: 'application/json' }, credentials: 'include' });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError(`Network request failed for ${path}`);
+  }
+  if (!response.ok) throw new HttpStatusError(response.status, path);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new MalformedResponseError(`Response of ${path} is not JSON`);
+  }
+  return parse(unwrapEnvelope(body, path));
+}
+
+function unwrapEnvelope(body: unknown, path: string): unknown {
+  if (typeof body !== 'object' || body === null) throw new MalformedResponseError(`Response of ${path} is not an object`);
+  const { code, success, result, message } = body as Record<string, unknown>;
+  if (code === 0 && success === true) return result;
+  if (code === undefined) throw new MalformedResponseError(`Response of ${path} has no code`);
+  throw new ApiError(code as number | string, typeof message === 'string' ? message : String(code));
+}

@@ -1,0 +1,32 @@
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { fetchProfile } from './api/profile';
+import { fetchSymbols } from './api/symbols';
+import { MalformedResponseError, ApiError } from './http';
+
+/** Query keys under 'user' are user-bound: an account switch refetches them. */
+export const queryKeys = {
+  profile: ['user', 'profile'] as const,
+  symbols: ['market', 'symbols'] as const,
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // An answer that does not parse, or a refusal, will not improve by asking again at once.
+        retry: (count, error) => !(error instanceof MalformedResponseError || error instanceof ApiError) && count < 2,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 5000),
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: queryKeys.profile, queryFn: ({ signal }) => fetchProfile(signal) });
+}
+
+export function useSymbols() {
+  return useQuery({ queryKey: queryKeys.symbols, queryFn: ({ signal }) => fetchSymbols(signal), staleTime: 5 * 60_000 });
+}

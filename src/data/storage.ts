@@ -1,0 +1,65 @@
+/**
+ * The only place that touches localStorage. Keys are the spec's where it names
+ * them; versioned keys let a future format ignore old data instead of
+ * crashing on it. Storage can be missing, full or blocked (private mode,
+ * embedded webviews): every access degrades to "nothing stored".
+ */
+export const STORAGE_KEYS = {
+  layout: 'SPOT_grid_layout_v1',
+  layoutCustomised: 'SPOT_grid_layout_customised',
+  locale: 'SPOT_locale',
+  theme: 'SPOT_theme',
+  /** Written by the login flow of any tab; other tabs see it as a storage event. */
+  account: 'SPOT_account_id',
+  lazyReloadAt: 'SPOT_lazy_reload_at',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function store(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readString(key: StorageKey): string | null {
+  try {
+    return store()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeString(key: StorageKey, value: string): boolean {
+  try {
+    store()?.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeKey(key: StorageKey): void {
+  try {
+    store()?.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}
+
+/** Parsed JSON or undefined; callers validate the shape (stored data is untrusted). */
+export function readJson(key: StorageKey): unknown {
+  const raw = readString(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): boolean {
+  return writeString(key, JSON.stringify(value));
+}

@@ -1,0 +1,1 @@
+export { VisitorPrompt } from './VisitorPrompt';

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { PanelFrame } from '../../ui/PanelFrame';
+import { SkeletonRows } from '../../ui/SkeletonRows';
+
+type ChartTab = 'chart' | 'analysis';
+
+/** Chart area (spec 1 §2.3). Trade analysis is hidden for demo accounts. */
+export function ChartPanel({ isDemo }: { isDemo: boolean }) {
+  const { t } = useTranslation('trade');
+  const tabs = [
+    { value: 'chart' as const, label: t('tabChart') },
+    ...(isDemo ? [] : [{ value: 'analysis' as const, label: t('tabTradeAnalysis') }]),
+  ];
+  return (
+    <PanelFrame<ChartTab> areaId="chart-area" title={t('tabChart')} tabs={tabs} initialTab="chart">
+      {() => <SkeletonRows rows={8} label={t('loadingMarketData')} />}
+    </PanelFrame>
+  );
+}

@@ -1,0 +1,3 @@
+export { TradeGrid } from './TradeGrid';
+export { ResetLayoutDialog } from './ResetLayoutDialog';
+export { useTradeLayout, type TradeLayout } from './useTradeLayout';

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { findSymbol } from '../../domain/symbol';
+import { useSymbols } from '../../data/queries';
+import { SkeletonRows } from '../../ui/SkeletonRows';
+
+/**
+ * Market header strip: the current symbol and its zone marks. Throws when the
+ * symbol list cannot be read so the panel boundary shows its fallback.
+ */
+export function MarketHeader({ base, quote }: { base: string; quote: string }) {
+  const { t } = useTranslation('trade');
+  const symbols = useSymbols();
+  if (symbols.error) throw symbols.error;
+  const symbol = symbols.data ? findSymbol(symbols.data, base, quote) : undefined;
+  return (
+    <div id="market-header" className="market-header">
+      <h1 className="market-header__symbol" dir="ltr">
+        {base}/{quote}
+      </h1>
+      {symbols.isPending ? (
+        <SkeletonRows rows={1} label={t('loadingMarketData')} />
+      ) : (
+        <ul className="market-header__marks" aria-label={t('symbolMarks')}>
+          {symbol?.mark.map((mark) => (
+            <li key={mark} className={`badge badge--${mark}`}>{t(`mark_${mark}`)}</li>
+          ))}
+          {symbol && (
+            <li className="market-header__meta">
+              {t('tickSize')}: <span dir="ltr">{symbol.minPricePrecision}</span>
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

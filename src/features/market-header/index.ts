@@ -1,0 +1,1 @@
+export { MarketHeader } from './MarketHeader';

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { PanelFrame } from '../../ui/PanelFrame';
+import { SkeletonRows } from '../../ui/SkeletonRows';
+
+type BookTab = 'book' | 'trades';
+
+/** Order book area (spec 1 §2.6): Order book and Latest trades tabs. */
+export function OrderbookPanel() {
+  const { t } = useTranslation('trade');
+  const tabs = [
+    { value: 'book' as const, label: t('tabOrderbook') },
+    { value: 'trades' as const, label: t('tabLatestTrades') },
+  ];
+  return (
+    <PanelFrame<BookTab> areaId="orderbook-area" title={t('tabOrderbook')} tabs={tabs} initialTab="book">
+      {(tab) => (
+        <div id={tab === 'trades' ? 'latest-trades' : undefined}>
+          <SkeletonRows rows={14} label={t('loadingMarketData')} />
+        </div>
+      )}
+    </PanelFrame>
+  );
+}

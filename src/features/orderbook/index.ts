@@ -1,0 +1,1 @@
+export { OrderbookPanel } from './OrderbookPanel';

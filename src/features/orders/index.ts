@@ -1,0 +1,1 @@
+export { OrdersPanel } from './OrdersPanel';

@@ -1,0 +1,1 @@
+export { SettingsBar } from './SettingsBar';

@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initI18n } from './app/i18n';
+import { matchSupportedLocale, textDirection } from './domain/locale';
+import { decideRoute } from './domain/routes';
+import { browserLanguages, readStoredLocale } from './data/preferences';
+import './app/styles.css';
+
+/** The language the first screen will be in, so i18next loads it first and only it. */
+function initialLocale() {
+  const decision = decideRoute(window.location.pathname, { stored: readStoredLocale(), browser: browserLanguages() });
+  if (decision.kind !== 'redirect') return decision.locale;
+  return matchSupportedLocale(decision.to.split('/')[1]) ?? 'en';
+}
+
+async function boot() {
+  // The embedded exchange answers before the app sends anything; a remote build talks to a real server.
+  if (import.meta.env.VITE_BACKEND !== 'remote') {
+    const { startEmbeddedBackend } = await import('../mocks/browser');
+    await startEmbeddedBackend();
+  }
+  const locale = initialLocale();
+  document.documentElement.lang = locale;
+  document.documentElement.dir = textDirection(locale);
+  await initI18n(locale);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+boot().catch((error: unknown) => {
+  console.error('The page could not start', error);
+  // Without React there is only the static fallback of index.html to show.
+  document.getElementById('boot-placeholder')?.remove();
+  document.getElementById('boot-failed')?.removeAttribute('hidden');
+});

@@ -1,0 +1,33 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions: ReactNode;
+}
+
+/**
+ * Native modal <dialog>: the browser traps focus, closes on Escape and puts
+ * focus back on the control that opened it.
+ */
+export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+      <h2 id={titleId} className="dialog__title">{title}</h2>
+      <div className="dialog__body">{children}</div>
+      <div className="dialog__actions">{actions}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,7 @@
+import 'fake-indexeddb/auto';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});

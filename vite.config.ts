@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { localesPlugin } from './vite-plugins/locales';
+
+// The demo build embeds the simulated exchange; VITE_BACKEND=remote builds a page
+// that talks to a real server at the same origin instead.
+export default defineConfig({
+  plugins: [
+    react(),
+    localesPlugin(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The shell, the default language and the icons are precached; other
+        // languages are cached on first use by the worker's runtime route.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/en/*.json'],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    setupFiles: ['tests/unit/setup.ts'],
+    restoreMocks: true,
+  },
+});
