@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { localesPlugin } from './vite-plugins/locales';
+import { localesPlugin } from './vite-plugins/locales.ts';
 
 // The demo build embeds the simulated exchange; VITE_BACKEND=remote builds a page
 // that talks to a real server at the same origin instead.

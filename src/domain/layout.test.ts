@@ -79,6 +79,12 @@ describe('stored layout sanitising', () => {
       { i: 'position', x: 0, y: 20, w: 120, h: 8 },
     ]);
   });
+  it('keeps an order book as narrow as the width table makes it (below its resize minimum)', () => {
+    const wide = defaultLayout({ windowWidth: 3800, viewportHeight: 900, rtl: false });
+    expect(sanitizeLayout(wide, fallback)).toEqual(wide);
+    const tooNarrow = wide.map((item) => (item.i === 'orderbook' ? { ...item, w: 4 } : item));
+    expect(sanitizeLayout(tooNarrow, fallback).find((i) => i.i === 'orderbook')?.w).toBe(10);
+  });
   it('mirrors x for direction changes', () => {
     const mirrored = mirrorLayout(fallback);
     expect(mirrored.find((l) => l.i === 'orderbook')?.x).toBe(0);

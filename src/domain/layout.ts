@@ -46,9 +46,11 @@ const SPLITS: ReadonlyArray<{ below: number; chart: number; orderbook: number }>
   { below: 3660, chart: 105, orderbook: 15 },
 ];
 
+const NARROWEST_BOOK = 10;
+
 export function splitForWidth(windowWidth: number): { chart: number; orderbook: number } {
   const row = SPLITS.find((s) => windowWidth < s.below);
-  return row ? { chart: row.chart, orderbook: row.orderbook } : { chart: 110, orderbook: 10 };
+  return row ? { chart: row.chart, orderbook: row.orderbook } : { chart: GRID_COLS - NARROWEST_BOOK, orderbook: NARROWEST_BOOK };
 }
 
 export function isMobileWidth(windowWidth: number): boolean {
@@ -121,7 +123,10 @@ function sanitizeItem(entry: unknown): GridItem | null {
   const nums = [e.x, e.y, e.w, e.h];
   if (!nums.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
   const limits = LIMITS[id];
-  const w = clampInt(e.w as number, limits.minW, limits.maxW ?? GRID_COLS);
+  // The width table itself goes below the order book's minW (24, 20, 15, 10 columns):
+  // minW limits what a user can resize to, not the defaults a saved layout may still hold.
+  const narrowest = id === 'orderbook' ? Math.min(limits.minW, NARROWEST_BOOK) : limits.minW;
+  const w = clampInt(e.w as number, narrowest, limits.maxW ?? GRID_COLS);
   const h = clampInt(e.h as number, limits.minH, limits.maxH ?? 200);
   const x = clampInt(e.x as number, 0, GRID_COLS - w);
   const y = clampInt(e.y as number, 0, 10_000);

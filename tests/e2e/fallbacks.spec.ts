@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
+  test('a panel that cannot read its data shows the panel fallback, and refresh recovers it', async ({ page }) => {
+    // The embedded backend answers the symbol list once with a malformed body.
+    await page.goto('/en/trade/spot/BTC/USDT?mockFault=/spot/api/basic/symbol_list:malformed:1');
+    const fallback = page.getByRole('alert').filter({ hasText: 'Failed to load data' });
+    await expect(fallback).toBeVisible();
+    // The rest of the page is still there: no white page.
+    await expect(page.locator('#orderbook-area')).toBeVisible();
+    await expect(page.locator('#spot-trade-container')).toBeVisible();
+    await fallback.getByRole('button', { name: 'Refresh' }).click();
+    await expect(fallback).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'BTC/USDT', level: 1 })).toBeVisible();
+    await expect(page.getByText('Tick size: 0.01')).toBeVisible();
+  });
+
+  test('an unreachable exchange shows the network-error overlay, whose refresh reloads', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/en/trade/spot/BTC/USDT?mockFault=/spot/api/basic/symbol_list:network');
+    // Two retries with back-off before the page gives up.
+    await page.clock.runFor(10_000);
+    const overlay = page.getByRole('alertdialog');
+    await expect(overlay).toContainText('Network error');
+    const reloaded = page.waitForEvent('load');
+    await overlay.getByRole('button', { name: 'Refresh' }).click();
+    await reloaded;
+  });
+
+  test('the static loading placeholder is gone once the page renders', async ({ page }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(page.locator('#chart-area')).toBeVisible();
+    await expect(page.locator('#boot-placeholder')).toHaveCount(0);
+  });
+
+  test('the static loading placeholder goes after 5 s even if the app never starts', async ({ page }) => {
+    await page.clock.install();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(page.locator('#boot-placeholder')).toHaveCount(1);
+    await page.clock.runFor(5_000);
+    await expect(page.locator('#boot-placeholder')).toHaveCount(0);
+  });
+
+  test('panel tabs work by keyboard', async ({ page }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    const book = page.getByRole('tab', { name: 'Order book' });
+    await book.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Latest trades' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Latest trades' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

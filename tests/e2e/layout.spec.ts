@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function panelWidths(page: Page) {
+  const chart = await page.locator('#chart-area').boundingBox();
+  const book = await page.locator('#orderbook-area').boundingBox();
+  if (!chart || !book) throw new Error('panels not laid out');
+  return { chart, book };
+}
+
+/** Column width of a 120-column grid with 4 px gaps, as react-grid-layout computes it. */
+function columns(px: number, gridWidth: number) {
+  const col = (gridWidth - 4 * 119) / 120;
+  return Math.round((px + 4) / (col + 4));
+}
+
+test.describe('desktop grid', () => {
+  for (const [width, chart, book] of [[1400, 80, 40], [1800, 96, 24], [2600, 105, 15]] as const) {
+    test(`${width} px wide splits chart / order book ${chart}/${book}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.goto('/en/trade/spot/BTC/USDT');
+      await expect(page.locator('#chart-area')).toBeVisible();
+      const boxes = await panelWidths(page);
+      expect(columns(boxes.chart.width, width - 300)).toBe(chart);
+      expect(columns(boxes.book.width, width - 300)).toBe(book);
+      expect(boxes.book.x).toBeGreaterThan(boxes.chart.x);
+    });
+  }
+
+  test('a resized layout survives a reload and the reset dialog restores the default', async ({ page }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    expect(columns((await panelWidths(page)).chart.width, 1100)).toBe(80);
+    const handle = page.locator('.react-grid-item:has(#chart-area), #chart-area').locator('.react-resizable-handle').first();
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no resize handle on the chart');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 100, box.y + 10, { steps: 8 });
+    await page.mouse.move(box.x - 160, box.y + 10, { steps: 8 });
+    await page.mouse.up();
+
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('SPOT_grid_layout_customised'))).toBe('1');
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('SPOT_grid_layout_v1') ?? '[]'));
+    const savedChart = saved.find((item: { i: string }) => item.i === 'chart');
+    expect(savedChart.w).toBeLessThan(80);
+    await expect.poll(async () => columns((await panelWidths(page)).chart.width, 1100)).toBe(savedChart.w);
+
+    await page.reload();
+    await expect(page.locator('#chart-area')).toBeVisible();
+    expect(columns((await panelWidths(page)).chart.width, 1100)).toBe(savedChart.w);
+
+    await page.getByRole('button', { name: 'Reset layout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset layout?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => columns((await panelWidths(page)).chart.width, 1100)).toBe(80);
+    expect(await page.evaluate(() => localStorage.getItem('SPOT_grid_layout_v1'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('SPOT_grid_layout_customised'))).toBeNull();
+  });
+
+  test('Escape closes the reset dialog and keeps the layout', async ({ page }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    const trigger = page.getByRole('button', { name: 'Reset layout' });
+    await trigger.click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('ar-SA is right-to-left: order book first, nothing to drag or resize', async ({ page }) => {
+    await page.setViewportSize({ width: 1800, height: 1000 });
+    await page.goto('/ar-SA/trade/spot/BTC/USDT');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('tab', { name: 'دفتر الأوامر' })).toBeVisible();
+    const { chart, book } = await panelWidths(page);
+    expect(book.x).toBeGreaterThan(chart.x);
+    // The order-entry column mirrors to the left edge.
+    const side = await page.locator('#spot-trade-container').boundingBox();
+    expect(side!.x).toBeLessThan(chart.x);
+    await expect(page.locator('.react-resizable-handle:visible')).toHaveCount(0);
+    // Dragging the order book by its header does nothing.
+    const header = await page.locator('#orderbook-area .panel__header').boundingBox();
+    await page.mouse.move(header!.x + 10, header!.y + header!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(header!.x - 400, header!.y + 200, { steps: 10 });
+    await page.mouse.up();
+    expect((await panelWidths(page)).book.x).toBe(book.x);
+  });
+
+  test('the theme toggle switches to light and is remembered', async ({ page }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', { name: 'Light theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toBeVisible();
+  });
+});

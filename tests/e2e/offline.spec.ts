@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Waits until the PWA worker controls the page and the current language files are in its caches. */
+async function waitForOfflineReady(page: Page, lng: string) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (l) => {
+          for (const ns of ['common', 'trade']) {
+            if (!(await caches.match(`/locales/${l}/${ns}.json`))) return false;
+          }
+          return true;
+        }, lng),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+test.describe('offline start from the PWA cache', () => {
+  test('the shell reloads offline in English', async ({ page, context }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(page.getByRole('tab', { name: 'Order book' })).toBeVisible();
+    await waitForOfflineReady(page, 'en');
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'BTC/USDT', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Order book' })).toBeVisible();
+    await expect(page.locator('#spot-trade-container').getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('zh-TW works offline after one visit', async ({ page, context }) => {
+    await page.goto('/zh-TW/trade/spot/BTC/USDT');
+    await expect(page.getByRole('tab', { name: '訂單簿' })).toBeVisible();
+    await waitForOfflineReady(page, 'zh-TW');
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: '訂單簿' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  });
+
+  test('the web manifest names the app and its icons', async ({ request }) => {
+    const manifest = await (await request.get('/manifest.webmanifest')).json();
+    expect(manifest.display).toBe('standalone');
+    const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) {
+      expect((await request.get(icon.src)).ok(), icon.src).toBe(true);
+    }
+  });
+});
