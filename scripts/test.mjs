@@ -133,7 +133,7 @@ const stages = {
 };
 
 const LABEL = {
-  typecheck: 'tsc --noEmit -p tsconfig.json',
+  typecheck: 'npm run typecheck',
   lint: 'npm run lint',
   unit: 'vitest run',
   build: 'vite build',

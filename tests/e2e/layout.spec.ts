@@ -58,6 +58,35 @@ test.describe('desktop grid', () => {
     expect(await page.evaluate(() => localStorage.getItem('SPOT_grid_layout_customised'))).toBeNull();
   });
 
+  test('a dragged panel stays where it was dropped after a reload; reset puts it back', async ({ page }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    const start = await panelWidths(page);
+    const header = (await page.locator('#orderbook-area .panel__header').boundingBox())!;
+    // Grab the header where there is no tab (tabs are not drag handles) and drop it at the grid's start.
+    const grab = { x: header.x + header.width - 20, y: header.y + header.height / 2 };
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x - 300, grab.y, { steps: 10 });
+    await page.mouse.move(start.chart.x + 40, grab.y, { steps: 20 });
+    await page.mouse.up();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('SPOT_grid_layout_customised'))).toBe('1');
+    await expect.poll(async () => Math.round((await panelWidths(page)).book.x)).toBe(Math.round(start.chart.x));
+    const dropped = await panelWidths(page);
+
+    await page.reload();
+    await expect(page.locator('#orderbook-area')).toBeVisible();
+    const restored = await panelWidths(page);
+    expect(Math.round(restored.book.x)).toBe(Math.round(dropped.book.x));
+    expect(Math.round(restored.book.y)).toBe(Math.round(dropped.book.y));
+    expect(Math.round(restored.chart.y)).toBe(Math.round(dropped.chart.y));
+
+    await page.getByRole('button', { name: 'Reset layout' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect.poll(async () => Math.round((await panelWidths(page)).book.x)).toBe(Math.round(start.book.x));
+    await page.reload();
+    expect(Math.round((await panelWidths(page)).book.x)).toBe(Math.round(start.book.x));
+  });
+
   test('Escape closes the reset dialog and keeps the layout', async ({ page }) => {
     await page.goto('/en/trade/spot/BTC/USDT');
     const trigger = page.getByRole('button', { name: 'Reset layout' });

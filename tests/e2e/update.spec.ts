@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * A deploy needs a build of its own: this test serves a copy of dist on its
+ * own port, then changes that copy's worker the way a new release would.
+ */
+const PORT = 4181;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess | undefined;
+let dir = '';
+
+async function waitForServer(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'spot-deploy-'));
+  cpSync(resolve('dist'), dir, { recursive: true });
+  const vite = resolve('node_modules/vite/bin/vite.js');
+  server = spawn(process.execPath, [vite, 'preview', '--outDir', dir, '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
+    stdio: 'ignore',
+  });
+  await waitForServer(`${ORIGIN}/`);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a new version waits for the user, and Reload switches to it', async ({ page }) => {
+  await page.goto(`${ORIGIN}/en/trade/spot/BTC/USDT`);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+
+  appendFileSync(join(dir, 'sw.js'), '\n// next release\n');
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version is available.' });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  // The open page is not taken over until the user agrees.
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expect(page.getByRole('heading', { name: 'BTC/USDT', level: 1 })).toBeVisible();
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+  await expect(prompt).toHaveCount(0);
+});
