@@ -9,6 +9,7 @@ import { Toaster } from '../ui/Toaster';
 import { removeBootPlaceholder } from './bootPlaceholder';
 import { AppErrorBoundary } from './ErrorBoundaries';
 import { NetErrorOverlay } from './NetErrorOverlay';
+import { OfflineBanner } from './OfflineBanner';
 import { createRouter } from './router';
 import { UpdatePrompt } from './UpdatePrompt';
 
@@ -24,6 +25,7 @@ export function App() {
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<div className="page-spinner"><Spinner label="Loading" /></div>}>
+          <OfflineBanner />
           <RouterProvider router={router} />
           <Toaster />
           <NetErrorOverlay />

@@ -27,6 +27,10 @@ test.describe('offline start from the PWA cache', () => {
     await expect(page.getByRole('heading', { name: 'BTC/USDT', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Order book' })).toBeVisible();
     await expect(page.locator('#spot-trade-container').getByRole('link', { name: 'Log in' })).toBeVisible();
+    const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+    await expect(banner).toBeVisible();
+    await context.setOffline(false);
+    await expect(banner).toHaveCount(0);
   });
 
   test('zh-TW works offline after one visit', async ({ page, context }) => {
