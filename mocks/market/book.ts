@@ -1,0 +1,103 @@
+import type { BookSide, Level } from './types';
+
+/**
+ * One side of an L2 book: prices kept sorted best-first in an array (updates
+ * cluster near the top, so the splice is short), quantities in a map.
+ */
+class Side {
+  private readonly prices: number[] = [];
+  private readonly qty = new Map<number, number>();
+
+  constructor(private readonly descending: boolean) {}
+
+  /** Index where `price` is or would be, best-first order. */
+  private indexOf(price: number): number {
+    let lo = 0;
+    let hi = this.prices.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const p = this.prices[mid]!;
+      const before = this.descending ? p > price : p < price;
+      if (before) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  set(price: number, quantity: number): void {
+    const had = this.qty.has(price);
+    if (quantity <= 0) {
+      if (!had) return;
+      this.qty.delete(price);
+      this.prices.splice(this.indexOf(price), 1);
+      return;
+    }
+    this.qty.set(price, quantity);
+    if (!had) this.prices.splice(this.indexOf(price), 0, price);
+  }
+
+  clear(): void {
+    this.prices.length = 0;
+    this.qty.clear();
+  }
+
+  best(): number | undefined {
+    return this.prices[0];
+  }
+
+  get size(): number {
+    return this.prices.length;
+  }
+
+  quantityAt(price: number): number {
+    return this.qty.get(price) ?? 0;
+  }
+
+  /** Up to `depth` levels, best first. */
+  levels(depth = Infinity): Level[] {
+    const n = Math.min(depth, this.prices.length);
+    const out: Level[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const p = this.prices[i]!;
+      out[i] = [p, this.qty.get(p)!];
+    }
+    return out;
+  }
+}
+
+export class L2Book {
+  readonly bids = new Side(true);
+  readonly asks = new Side(false);
+
+  constructor(readonly symbol: string) {}
+
+  replace(snapshot: Pick<BookSide, 'b' | 'a'>): void {
+    this.bids.clear();
+    this.asks.clear();
+    this.apply(snapshot);
+  }
+
+  apply(delta: Pick<BookSide, 'b' | 'a'>): void {
+    for (const [p, q] of delta.b) this.bids.set(p, q);
+    for (const [p, q] of delta.a) this.asks.set(p, q);
+  }
+
+  bestBid(): number | undefined {
+    return this.bids.best();
+  }
+
+  bestAsk(): number | undefined {
+    return this.asks.best();
+  }
+
+  /** True when both sides exist and the best bid is not below the best ask. */
+  isCrossed(): boolean {
+    const bid = this.bids.best();
+    const ask = this.asks.best();
+    return bid !== undefined && ask !== undefined && bid >= ask;
+  }
+
+  snapshot(depth = Infinity): BookSide {
+    return { s: this.symbol, b: this.bids.levels(depth), a: this.asks.levels(depth) };
+  }
+}
