@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
+  // Node-environment test files (the embedded exchange) have no web storage.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
 });
