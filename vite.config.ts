@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { localesPlugin } from './vite-plugins/locales.ts';
+import { localesPlugin, readLocaleFiles } from './vite-plugins/locales.ts';
 
 // The demo build embeds the simulated exchange; VITE_BACKEND=remote builds a page
 // that talks to a real server at the same origin instead.
@@ -25,6 +25,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // The translation files that exist, so the page does not ask for the others.
+  define: { BUILD_LOCALE_FILES: JSON.stringify(readLocaleFiles().map((f) => f.path)) },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {

@@ -24,9 +24,9 @@ try {
   process.exit(1);
 }
 
-const build = spawnSync('vite', ['build'], { cwd: ROOT, stdio: 'inherit', env: binEnv() });
+const build = spawnSync('sh', ['-c', 'npm run -s build'], { cwd: ROOT, stdio: 'inherit', env: binEnv() });
 if (build.status !== 0) {
-  console.error(`start: vite build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
+  console.error(`start: the build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`);
   process.exit(1);
 }
 

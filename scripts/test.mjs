@@ -103,7 +103,7 @@ const stages = {
     return tally(r.numPassedTests, failed, r.numPendingTests + r.numTodoTests, note);
   },
 
-  build: async () => check((await run('vite', ['build'])) === 0),
+  build: () => runScript('build'),
 
   e2e: async () => {
     if (results.build && results.build.failed > 0) return check(false, 'not run: build failed');
@@ -136,7 +136,7 @@ const LABEL = {
   typecheck: 'npm run typecheck',
   lint: 'npm run lint',
   unit: 'vitest run',
-  build: 'vite build',
+  build: 'npm run build',
   e2e: 'playwright test',
 };
 

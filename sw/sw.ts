@@ -25,16 +25,25 @@ registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/locales/'),
   new StaleWhileRevalidate({
     cacheName: LOCALES_CACHE,
-    plugins: [new ExpirationPlugin({ maxEntries: 200 })],
+    plugins: [
+      // A static host may answer a missing file with the HTML shell: never keep that as a translation.
+      { cacheWillUpdate: async ({ response }) => (response.ok && isJson(response) ? response : null) },
+      new ExpirationPlugin({ maxEntries: 200 }),
+    ],
   }),
 );
 
-// Every app path is the same single-page shell, offline too.
+// The trading page's own paths are the same single-page shell, offline too.
+// Other pages of the site (log-in, assets, convert...) are not this app's to answer.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/locales\//, /^\/icons\//, /\.[a-z0-9]+$/i],
+    allowlist: [/^\/$/, /^\/trade(\/|$)/, /^\/[A-Za-z]{2}([_-][A-Za-z]{2,4})?\/trade(\/|$)/, /^\/[A-Za-z]{2}([_-][A-Za-z]{2,4})?\/?$/],
   }),
 );
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('json');
+}
 
 /** Translation files the page fetched before this worker controlled it, kept for offline starts. */
 async function cacheLocaleFiles(urls: unknown): Promise<void> {
@@ -45,7 +54,7 @@ async function cacheLocaleFiles(urls: unknown): Promise<void> {
     wanted.map(async (url) => {
       if (await cache.match(url)) return;
       const response = await fetch(url);
-      if (response.ok) await cache.put(url, response);
+      if (response.ok && isJson(response)) await cache.put(url, response);
     }),
   );
 }

@@ -1,17 +1,28 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { reloadUserData, watchAccountSwitch } from '../data/accountSwitch';
 import { connectPageStatus, pageStatus } from '../data/pageStatus';
 import { createQueryClient } from '../data/queries';
 import { Spinner } from '../ui/Spinner';
-import { Toaster } from '../ui/Toaster';
 import { removeBootPlaceholder } from './bootPlaceholder';
 import { AppErrorBoundary } from './ErrorBoundaries';
 import { NetErrorOverlay } from './NetErrorOverlay';
 import { OfflineBanner } from './OfflineBanner';
 import { createRouter } from './router';
+import { Toaster } from './Toaster';
 import { UpdatePrompt } from './UpdatePrompt';
+
+function PageSpinner() {
+  // The common namespace is loaded before the first render (main.tsx), so this never suspends.
+  const { t } = useTranslation('common', { useSuspense: false });
+  return (
+    <div className="page-spinner">
+      <Spinner label={t('loading', 'Loading')} />
+    </div>
+  );
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -21,16 +32,18 @@ export function App() {
   useEffect(() => connectPageStatus(pageStatus), []);
   useEffect(() => watchAccountSwitch(() => void reloadUserData(queryClient)), [queryClient]);
 
+  // Page-wide messages sit outside the page's suspense boundary: a namespace
+  // still loading must not hide the offline banner, a toast or the overlay.
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<div className="page-spinner"><Spinner label="Loading" /></div>}>
-          <OfflineBanner />
+        <OfflineBanner />
+        <Suspense fallback={<PageSpinner />}>
           <RouterProvider router={router} />
-          <Toaster />
-          <NetErrorOverlay />
-          <UpdatePrompt />
         </Suspense>
+        <Toaster />
+        <NetErrorOverlay />
+        <UpdatePrompt />
       </QueryClientProvider>
     </AppErrorBoundary>
   );

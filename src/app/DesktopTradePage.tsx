@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gridWidth, type PanelId } from '../domain/layout';
 import { isRtlLocale } from '../domain/locale';
-import { queryKeys, useProfile } from '../data/queries';
+import { useProfile, useRetrySymbols } from '../data/queries';
 import { VisitorPrompt } from '../features/account';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
@@ -16,10 +15,9 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
   const rtl = isRtlLocale(locale);
   const layout = useTradeLayout({ windowWidth: viewport.width, viewportHeight: viewport.height, rtl });
   const [resetOpen, setResetOpen] = useState(false);
-  const queryClient = useQueryClient();
   const isDemo = useProfile().data?.isDemo ?? false;
-  const width = gridWidth(viewport.width);
-  const refetchSymbols = () => void queryClient.resetQueries({ queryKey: queryKeys.symbols });
+  const width = gridWidth(viewport.clientWidth);
+  const refetchSymbols = useRetrySymbols();
 
   const panels: Record<PanelId, React.ReactNode> = {
     chart: <PanelSlot><LazyChartPanel isDemo={isDemo} /></PanelSlot>,

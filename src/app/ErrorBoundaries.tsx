@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { panelRecovery } from '../domain/errors';
+import { isLazyLoadError, panelRecovery } from '../domain/errors';
 import { lastLazyReloadAt, markLazyReload } from '../data/reloadGuard';
 import { Button } from '../ui/Button';
 
@@ -25,7 +25,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
   }
 }
 
-function AppErrorFallback() {
+export function AppErrorFallback() {
   // i18next may be what failed: the English text is the default value.
   const { t } = useTranslation('common', { useSuspense: false });
   return (
@@ -64,6 +64,11 @@ export class PanelBoundary extends Component<PanelBoundaryProps, BoundaryState> 
   }
 
   private retry = () => {
+    // React.lazy keeps a failed import: only a reload fetches the chunk again.
+    if (isLazyLoadError(this.state.error)) {
+      window.location.reload();
+      return;
+    }
     this.props.onRetry?.();
     this.setState({ error: null });
   };

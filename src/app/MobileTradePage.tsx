@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, useProfile } from '../data/queries';
+import { useProfile, useRetrySymbols } from '../data/queries';
 import { VisitorPrompt } from '../features/account';
 import { MarketHeader } from '../features/market-header';
 import { SettingsBar } from '../features/settings-bar';
@@ -8,13 +7,13 @@ import type { PageProps } from './pageProps';
 
 /** The page at 500 px or less: the same panels in one column, order entry before the order lists. */
 export function MobileTradePage({ locale, base, quote }: PageProps) {
-  const queryClient = useQueryClient();
+  const retrySymbols = useRetrySymbols();
   const isDemo = useProfile().data?.isDemo ?? false;
   return (
     <div className="mobile-page" data-testid="mobile-page">
       <SettingsBar locale={locale} />
       <main className="mobile-page__main">
-        <PanelSlot onRetry={() => void queryClient.resetQueries({ queryKey: queryKeys.symbols })}>
+        <PanelSlot onRetry={retrySymbols}>
           <MarketHeader base={base} quote={quote} />
         </PanelSlot>
         <section id="chart-area" className="panel mobile-panel mobile-panel--chart" aria-labelledby="chart-area-title">
@@ -24,9 +23,11 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
           <PanelSlot><LazyOrderbookPanel /></PanelSlot>
         </section>
         <div id="spot-trade-container" className="mobile-panel">
-          <VisitorPrompt />
+          <div id="trade-area">
+            <VisitorPrompt />
+          </div>
         </div>
-        <section id="position-area" className="panel mobile-panel" aria-labelledby="first-tab-area-title">
+        <section id="position-area" className="panel mobile-panel" aria-labelledby="orders-title">
           <PanelSlot><LazyOrdersPanel /></PanelSlot>
         </section>
       </main>

@@ -35,5 +35,5 @@ function LocalisedPage({ decision }: { decision: Exclude<RouteDecision, { kind: 
   }, [locale, i18n]);
 
   const props = { locale, base: decision.base, quote: decision.quote };
-  return kind === 'lt' ? <LtPage {...props} /> : <SpotPage key={`${props.base}/${props.quote}`} {...props} />;
+  return kind === 'lt' ? <LtPage {...props} /> : <SpotPage {...props} />;
 }

@@ -10,9 +10,9 @@ export type { PageProps } from './pageProps';
 /** The spot trading page: desktop above 500 px, the mobile page at 500 px or less. */
 export function SpotPage(props: PageProps) {
   const viewport = useViewport();
-  useReloadOnMobileCrossing(viewport.width);
+  const startWidth = useReloadOnMobileCrossing(viewport.width);
   useSymbolGuard(props.locale, props.base, props.quote);
-  return isMobileWidth(viewport.width) ? (
+  return isMobileWidth(startWidth) ? (
     <MobileTradePage {...props} />
   ) : (
     <DesktopTradePage {...props} viewport={viewport} />

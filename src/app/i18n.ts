@@ -8,6 +8,21 @@ export const NAMESPACES = ['common', 'trade', 'lt'] as const;
 
 const i18next = createInstance();
 
+/** Translation files the build has (vite.config.ts); a language without its file falls back to English. */
+const AVAILABLE = new Set(BUILD_LOCALE_FILES.map((path) => `/${path}`));
+
+/**
+ * Asking for a file the build does not have would get a 404, or from a static
+ * host the HTML shell: answer an empty namespace instead and let i18next fall back.
+ */
+function fetchTranslation(url: string, init: RequestInit): Promise<Response> {
+  const path = new URL(url, window.location.origin).pathname;
+  if (!AVAILABLE.has(path)) {
+    return Promise.resolve(new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
+  }
+  return fetch(url, init);
+}
+
 export async function initI18n(locale: Locale): Promise<I18n> {
   await i18next
     .use(HttpBackend)
@@ -20,7 +35,7 @@ export async function initI18n(locale: Locale): Promise<I18n> {
       load: 'currentOnly',
       ns: ['common'],
       defaultNS: 'common',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', alternateFetch: fetchTranslation },
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },

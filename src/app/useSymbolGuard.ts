@@ -6,8 +6,8 @@ import { spotPath } from '../domain/routes';
 import { findSymbol } from '../domain/symbol';
 import { NetworkError } from '../data/http';
 import { useSymbols } from '../data/queries';
-import { toastStore } from '../ui/toastStore';
-import { netErrorStore } from './netErrorStore';
+import { toastStore } from '../data/toasts';
+import { netErrorStore } from '../data/netError';
 
 /**
  * A symbol in the URL that the exchange does not list goes to the default
@@ -19,13 +19,14 @@ export function useSymbolGuard(locale: Locale, base: string, quote: string): voi
   const { t } = useTranslation('common');
 
   useEffect(() => {
-    if (symbols.error instanceof NetworkError) netErrorStore.show();
-  }, [symbols.error]);
+    // Cached symbols still work: only a page with nothing to show is blocked.
+    if (symbols.error instanceof NetworkError && !symbols.data) netErrorStore.show();
+  }, [symbols.error, symbols.data]);
 
   useEffect(() => {
     if (!symbols.data || findSymbol(symbols.data, base, quote)) return;
     const fallback = spotPath(locale);
     toastStore.show(t('symbolNotFound', { symbol: `${base}/${quote}` }), 'error');
-    if (!window.location.pathname.startsWith(fallback)) navigate(fallback, { replace: true });
+    if (window.location.pathname.replace(/\/$/, '') !== fallback) navigate(fallback, { replace: true });
   }, [symbols.data, base, quote, locale, navigate, t]);
 }

@@ -6,11 +6,18 @@ import { throttleDelay } from '../domain/throttle';
 export const RESIZE_THROTTLE_MS = 100;
 
 export interface Viewport {
+  /** window.innerWidth: what the spec's breakpoints are read against */
   width: number;
   height: number;
+  /** the page's usable width (no vertical scrollbar): what the grid is sized from */
+  clientWidth: number;
 }
 
-const read = (): Viewport => ({ width: window.innerWidth, height: window.innerHeight });
+const read = (): Viewport => ({
+  width: window.innerWidth,
+  height: window.innerHeight,
+  clientWidth: document.documentElement.clientWidth || window.innerWidth,
+});
 
 /** Window size, updated at most every 100 ms while resizing (trailing call kept). */
 export function useViewport(): Viewport {
@@ -23,7 +30,7 @@ export function useViewport(): Viewport {
       timer = undefined;
       setViewport((prev) => {
         const next = read();
-        return prev.width === next.width && prev.height === next.height ? prev : next;
+        return prev.width === next.width && prev.height === next.height && prev.clientWidth === next.clientWidth ? prev : next;
       });
     };
     const onResize = () => {
@@ -40,9 +47,11 @@ export function useViewport(): Viewport {
 }
 
 /** The desktop and mobile pages are different apps: crossing 500 px reloads (spec 1 §1). */
-export function useReloadOnMobileCrossing(width: number): void {
+export function useReloadOnMobileCrossing(width: number): number {
   const [initialWidth] = useState(width);
   useEffect(() => {
     if (crossesMobileThreshold(initialWidth, width)) window.location.reload();
   }, [initialWidth, width]);
+  // The page keeps the kind it started as until the reload, so it never flashes the other one.
+  return initialWidth;
 }

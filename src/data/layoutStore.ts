@@ -1,20 +1,18 @@
-import { defaultLayout, layoutGeometry, sanitizeLayout, type GridItem, type LayoutContext } from '../domain/layout';
+import { defaultLayout, layoutGeometry, sanitizeLayout, type GridItem } from '../domain/layout';
 import { STORAGE_KEYS, readJson, readString, removeKey, writeJson, writeString } from './storage';
 
-export interface StoredLayout {
-  items: GridItem[];
-  customised: boolean;
-}
+/** Any valid layout serves as the shape reference; its geometry never leaks into the result. */
+const REFERENCE = defaultLayout({ windowWidth: 1400, viewportHeight: 900, rtl: false });
 
 /**
- * Positions are logical (x counts from the inline-start edge), so one saved
- * layout serves both directions: a right-to-left page shows it mirrored.
+ * The user's saved layout, in left-to-right grid positions, or null when the
+ * layout is not customised or what is stored cannot be used (then the caller
+ * shows the default; nothing crashes on old or hand-edited data).
  */
-export function loadLayout(ctx: LayoutContext): StoredLayout {
-  const fallback = defaultLayout(ctx);
-  if (readString(STORAGE_KEYS.layoutCustomised) !== '1') return { items: fallback, customised: false };
-  const items = sanitizeLayout(readJson(STORAGE_KEYS.layout), fallback);
-  return { items, customised: items !== fallback };
+export function loadCustomLayout(): GridItem[] | null {
+  if (readString(STORAGE_KEYS.layoutCustomised) !== '1') return null;
+  const items = sanitizeLayout(readJson(STORAGE_KEYS.layout), REFERENCE);
+  return items === REFERENCE ? null : items;
 }
 
 export function saveLayout(items: readonly GridItem[]): void {
@@ -22,8 +20,8 @@ export function saveLayout(items: readonly GridItem[]): void {
   writeString(STORAGE_KEYS.layoutCustomised, '1');
 }
 
-export function resetLayout(ctx: LayoutContext): StoredLayout {
+/** Reset (spec): both keys go, the default comes back. */
+export function clearLayout(): void {
   removeKey(STORAGE_KEYS.layout);
   removeKey(STORAGE_KEYS.layoutCustomised);
-  return { items: defaultLayout(ctx), customised: false };
 }

@@ -52,6 +52,9 @@ export type PageStatusStore = ReturnType<typeof createPageStatusStore>;
 
 /** Feeds the store from the browser; returns the teardown. */
 export function connectPageStatus(store: PageStatusStore): () => void {
+  // Changes while the page was still booting had no listener yet.
+  store.setVisible(document.visibilityState !== 'hidden');
+  store.setOnline(navigator.onLine !== false);
   const onVisibility = () => store.setVisible(document.visibilityState === 'visible');
   const onOnline = () => store.setOnline(true);
   const onOffline = () => store.setOnline(false);

@@ -1,4 +1,5 @@
-import { QueryClient, useQuery } from '@tanstack/react-query';
+import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { fetchProfile } from './api/profile';
 import { fetchSymbols } from './api/symbols';
 import { MalformedResponseError, ApiError } from './http';
@@ -25,6 +26,12 @@ export function createQueryClient(): QueryClient {
 
 export function useProfile() {
   return useQuery({ queryKey: queryKeys.profile, queryFn: ({ signal }) => fetchProfile(signal) });
+}
+
+/** A panel's "refresh": forget the failed symbol list and ask again. */
+export function useRetrySymbols(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => void client.resetQueries({ queryKey: queryKeys.symbols }), [client]);
 }
 
 export function useSymbols() {

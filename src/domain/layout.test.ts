@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  crossesMobileThreshold, defaultLayout, defaultTopRows, gridWidth, isMobileWidth, mirrorLayout, sanitizeLayout,
+  crossesMobileThreshold, defaultLayout, defaultTopRows, gridWidth, isMobileWidth, mirrorLayout, sameGeometry, sanitizeLayout,
   splitForWidth,
 } from './layout';
 
@@ -84,6 +84,11 @@ describe('stored layout sanitising', () => {
     expect(sanitizeLayout(wide, fallback)).toEqual(wide);
     const tooNarrow = wide.map((item) => (item.i === 'orderbook' ? { ...item, w: 4 } : item));
     expect(sanitizeLayout(tooNarrow, fallback).find((i) => i.i === 'orderbook')?.w).toBe(10);
+  });
+  it('compares geometry only', () => {
+    const moved = fallback.map((item) => (item.i === 'chart' ? { ...item, h: item.h + 1 } : item));
+    expect(sameGeometry(fallback, fallback.map((i) => ({ ...i })))).toBe(true);
+    expect(sameGeometry(fallback, moved)).toBe(false);
   });
   it('mirrors x for direction changes', () => {
     const mirrored = mirrorLayout(fallback);

@@ -89,7 +89,9 @@ export function defaultLayout(ctx: LayoutContext): GridItem[] {
   const split = splitForWidth(ctx.windowWidth);
   const topRows = defaultTopRows(ctx.viewportHeight);
   const bookRows = Math.min(topRows, LIMITS.orderbook.maxH ?? topRows);
-  // In right-to-left locales the order book comes first (spec 1 §9).
+  // In right-to-left locales the order book comes first (spec 1 §9): positions
+  // are physical, and a mirrored page has the order-entry column on the left,
+  // so the book at x = 0 sits next to it, as it does on the right in LTR.
   const chartX = ctx.rtl ? split.orderbook : 0;
   const bookX = ctx.rtl ? 0 : split.chart;
   return [
@@ -140,6 +142,13 @@ function clampInt(value: number, min: number, max: number): number {
 /** Layout mirrored for a direction change: the x axis flips, sizes stay. */
 export function mirrorLayout(items: readonly GridItem[]): GridItem[] {
   return items.map((item) => ({ ...item, x: GRID_COLS - item.x - item.w }));
+}
+
+export function sameGeometry(a: readonly GridItem[], b: readonly GridItem[]): boolean {
+  return a.length === b.length && a.every((item) => {
+    const other = b.find((o) => o.i === item.i);
+    return !!other && other.x === item.x && other.y === item.y && other.w === item.w && other.h === item.h;
+  });
 }
 
 /** Only geometry is persisted; limits always come from the spec. */

@@ -18,6 +18,7 @@ test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
   test('an unreachable exchange shows the network-error overlay, whose refresh reloads', async ({ page }) => {
     await page.clock.install();
     await page.goto('/en/trade/spot/BTC/USDT?mockFault=/spot/api/basic/symbol_list:network');
+    await expect(page.locator('#orderbook-area')).toBeVisible();
     // Two retries with back-off before the page gives up.
     await page.clock.runFor(10_000);
     const overlay = page.getByRole('alertdialog');
@@ -40,6 +41,9 @@ test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
     await expect(page.locator('#boot-placeholder')).toHaveCount(1);
     await page.clock.runFor(5_000);
     await expect(page.locator('#boot-placeholder')).toHaveCount(0);
+    // Not a blank page: the static note with a reload button.
+    await expect(page.getByRole('alert')).toContainText('Please reload the page');
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
 
   test('panel tabs work by keyboard', async ({ page }) => {

@@ -89,23 +89,26 @@ test.describe('desktop grid', () => {
 
   test('Escape closes the reset dialog and keeps the layout', async ({ page }) => {
     await page.goto('/en/trade/spot/BTC/USDT');
+    const before = await panelWidths(page);
     const trigger = page.getByRole('button', { name: 'Reset layout' });
     await trigger.click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(trigger).toBeFocused();
+    expect(await panelWidths(page)).toEqual(before);
   });
 
-  test('ar-SA is right-to-left: order book first, nothing to drag or resize', async ({ page }) => {
+  test('ar-SA mirrors the page: order entry, order book, chart from the left; nothing to drag or resize', async ({ page }) => {
     await page.setViewportSize({ width: 1800, height: 1000 });
     await page.goto('/ar-SA/trade/spot/BTC/USDT');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('tab', { name: 'دفتر الأوامر' })).toBeVisible();
     const { chart, book } = await panelWidths(page);
-    expect(book.x).toBeGreaterThan(chart.x);
-    // The order-entry column mirrors to the left edge.
+    // Left to right: the order-entry column, then the order book ("first" in RTL), then the chart.
     const side = await page.locator('#spot-trade-container').boundingBox();
-    expect(side!.x).toBeLessThan(chart.x);
+    expect(side!.x).toBeLessThan(book.x);
+    expect(book.x).toBeLessThan(chart.x);
+    expect(columns(book.width, 1500)).toBe(24);
     await expect(page.locator('.react-resizable-handle:visible')).toHaveCount(0);
     // Dragging the order book by its header does nothing.
     const header = await page.locator('#orderbook-area .panel__header').boundingBox();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** Waits until the PWA worker controls the page and the current language files are in its caches. */
 async function waitForOfflineReady(page: Page, lng: string) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
   await expect
     .poll(
       () =>

@@ -13,6 +13,7 @@ test.describe('route table (spec 1 §2.1)', () => {
     ['/xx/trade/spot/SOL/USDT', '/en/trade/spot/SOL/USDT'],
     ['/no/such/page', DEFAULT],
     ['/zh_tw/trade/spot/ETH/BTC', '/zh-TW/trade/spot/ETH/BTC'],
+    ['/en/trade/spot/BTC/USDTX', DEFAULT],
   ] as const) {
     test(`${from} → ${to}`, async ({ page }) => {
       await page.goto(from);

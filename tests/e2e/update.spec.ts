@@ -14,7 +14,8 @@ let server: ChildProcess | undefined;
 let dir = '';
 
 async function waitForServer(url: string) {
-  for (let i = 0; i < 100; i++) {
+  // A second preview server loads the whole Vite config; give a busy CI machine time.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -42,7 +43,7 @@ test.afterAll(() => {
 
 test('a new version waits for the user, and Reload switches to it', async ({ page }) => {
   await page.goto(`${ORIGIN}/en/trade/spot/BTC/USDT`);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
 
   appendFileSync(join(dir, 'sw.js'), '\n// next release\n');
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());

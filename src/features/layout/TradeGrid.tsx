@@ -1,7 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import GridLayout, { type Layout, type LayoutItem } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { GRID_COLS, GRID_MARGIN, GRID_ROW_HEIGHT, PANEL_IDS, mirrorLayout, type GridItem, type PanelId } from '../../domain/layout';
+import { GRID_COLS, GRID_MARGIN, GRID_ROW_HEIGHT, PANEL_IDS, type GridItem, type PanelId } from '../../domain/layout';
 
 /** Area ids of the spec, one per grid panel. */
 const AREA_IDS: Record<PanelId, string> = {
@@ -10,17 +10,17 @@ const AREA_IDS: Record<PanelId, string> = {
   position: 'position-area',
 };
 
-/** The heading inside each panel that names it (the orders panel's tabs live in first-tab-area). */
+/** The heading inside each panel that names it. */
 const TITLE_IDS: Record<PanelId, string> = {
   chart: 'chart-area-title',
   orderbook: 'orderbook-area-title',
-  position: 'first-tab-area-title',
+  position: 'orders-title',
 };
 
 interface TradeGridProps {
   width: number;
   items: GridItem[];
-  /** Right-to-left pages show the layout mirrored and cannot drag or resize it (spec 1 §2.2). */
+  /** Right-to-left pages cannot drag or resize (spec 1 §2.2). */
   rtl: boolean;
   panels: Record<PanelId, ReactNode>;
   onCommit: (items: GridItem[]) => void;
@@ -34,19 +34,18 @@ function toGridItems(layout: Layout, previous: GridItem[]): GridItem[] {
 }
 
 /**
- * react-grid-layout places items from the left, so the grid itself is laid out
- * left-to-right (CSS) and a right-to-left page hands it the mirrored layout;
- * panel content keeps the page direction.
+ * Positions are physical: react-grid-layout places items from the left, so the
+ * grid element is laid out left-to-right (CSS) and panel content keeps the
+ * page direction. The layout it gets is already mirrored for RTL pages.
  */
 export function TradeGrid({ width, items, rtl, panels, onCommit }: TradeGridProps) {
   const stop = (layout: Layout) => onCommit(toGridItems(layout, items));
   const editable = !rtl;
-  const physical = useMemo(() => (rtl ? mirrorLayout(items) : items), [rtl, items]);
   return (
     <GridLayout
       className="trade-grid"
       width={width}
-      layout={physical}
+      layout={items}
       gridConfig={{ cols: GRID_COLS, rowHeight: GRID_ROW_HEIGHT, margin: GRID_MARGIN, containerPadding: [0, 0] }}
       dragConfig={{ enabled: editable, handle: '.panel__drag-handle', cancel: 'button, a, input, select, [role="tab"]' }}
       resizeConfig={{ enabled: editable, handles: ['se'] }}

@@ -10,7 +10,8 @@ import { SkeletonRows } from '../../ui/SkeletonRows';
 export function MarketHeader({ base, quote }: { base: string; quote: string }) {
   const { t } = useTranslation('trade');
   const symbols = useSymbols();
-  if (symbols.error) throw symbols.error;
+  // A failed background refresh keeps the header it has; only no data at all is a panel failure.
+  if (symbols.error && !symbols.data) throw symbols.error;
   const symbol = symbols.data ? findSymbol(symbols.data, base, quote) : undefined;
   return (
     <div id="market-header" className="market-header">
@@ -22,7 +23,7 @@ export function MarketHeader({ base, quote }: { base: string; quote: string }) {
       ) : (
         <ul className="market-header__marks" aria-label={t('symbolMarks')}>
           {symbol?.mark.map((mark) => (
-            <li key={mark} className={`badge badge--${mark}`}>{t(`mark_${mark}`)}</li>
+            <li key={mark} className={`badge badge--${mark}`}>{t(`mark_${mark}`, { defaultValue: mark })}</li>
           ))}
           {symbol && (
             <li className="market-header__meta">

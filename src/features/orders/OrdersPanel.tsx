@@ -13,7 +13,7 @@ export function OrdersPanel() {
     { value: 'trades' as const, label: t('tabTradeHistory') },
   ];
   return (
-    <PanelFrame<OrdersTab> areaId="first-tab-area" title={t('myOrders')} tabs={tabs} initialTab="current">
+    <PanelFrame<OrdersTab> areaId="orders" headerId="first-tab-area" title={t('myOrders')} tabs={tabs} initialTab="current">
       {() => <VisitorPrompt compact />}
     </PanelFrame>
   );

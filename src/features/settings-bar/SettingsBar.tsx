@@ -43,7 +43,6 @@ export function SettingsBar({ locale, onResetLayout }: SettingsBarProps) {
         </label>
         <Button
           variant="ghost"
-          aria-pressed={theme === 'light'}
           onClick={() => themeStore.set(theme === 'dark' ? 'light' : 'dark')}
         >
           {theme === 'dark' ? t('themeLight') : t('themeDark')}

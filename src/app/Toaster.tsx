@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { toastStore } from './toastStore';
+import { toastStore } from '../data/toasts';
 
 /** Announced politely to screen readers; errors assertively. */
 export function Toaster() {

@@ -1,0 +1,2 @@
+/** `locales/{lng}/{ns}.json` paths present at build time (vite.config.ts `define`). */
+declare const BUILD_LOCALE_FILES: string[];
