@@ -1,8 +1,8 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS, bucketStart } from '../../../src/domain/intervals';
 import { toUnits } from '../../../src/domain/units';
+import { ln, Rng } from '../rng';
 import { aggregate, type Bar } from './aggregate';
 import { generateLevel, type VolFactor } from './path';
-import { createRng } from './rng';
 
 /** The intervals history is stored at; every other interval is aggregated from one of them. */
 export type BaseInterval = '1m' | '1h' | '1d';
@@ -67,13 +67,13 @@ export function generateHistory(options: HistoryOptions): KlineHistory {
   const dayStart = bucketStart('1M', anchorTime - DAY_HISTORY_DAYS * DAY_MS);
 
   // The symbol is part of the seed so one session seed gives each instrument its own past.
-  const rng = createRng(`${symbol}\u0000${String(seed)}`);
+  const rng = Rng.fromText(`${symbol}\u0000${String(seed)}`);
   const slow: VolFactor = { halfLifeMs: 10 * DAY_MS, sd: 0.35, x: 0 };
   const medium: VolFactor = { halfLifeMs: 8 * HOUR_MS, sd: 0.25, x: 0 };
   const fast: VolFactor = { halfLifeMs: 20 * MINUTE_MS, sd: 0.25, x: 0 };
   for (const f of [slow, medium, fast]) f.x = f.sd * rng.normal();
 
-  const anchorLog = Math.log(anchor);
+  const anchorLog = ln(anchor);
   const minutes = generateLevel(
     {
       start: minuteStart,

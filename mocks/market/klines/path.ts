@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS } from '../../../src/domain/intervals';
+import { exp, ln, type Rng } from '../rng';
 import type { Bar } from './aggregate';
-import type { Rng } from './rng';
 
 /**
  * One level of synthetic bars (1m, 1h or 1d), generated backward in time from
@@ -91,7 +91,7 @@ function volumeSeason(t: number, intraday: boolean): number {
 }
 
 function toTicks(logPrice: number): number {
-  return Math.max(1, Math.round(Math.exp(logPrice)));
+  return Math.max(1, Math.round(exp(logPrice)));
 }
 
 export function generateLevel(spec: LevelSpec, rng: Rng): LevelResult {
@@ -99,7 +99,7 @@ export function generateLevel(spec: LevelSpec, rng: Rng): LevelResult {
   const count = Math.max(0, Math.ceil((end - start) / stepMs));
   const bars = new Array<Bar>(count);
   const sigmaBar = spec.annualVol * Math.sqrt(stepMs / YEAR_MS);
-  const decay = factors.map((f) => Math.exp((-Math.LN2 * stepMs) / f.halfLifeMs));
+  const decay = factors.map((f) => exp((-Math.LN2 * stepMs) / f.halfLifeMs));
   const innovation = factors.map((f, i) => f.sd * Math.sqrt(1 - (decay[i] as number) ** 2));
   // E[exp(2x)] = exp(2·var) for Gaussian x, so subtracting the total variance
   // keeps the mean squared volatility at the requested level.
@@ -119,7 +119,7 @@ export function generateLevel(spec: LevelSpec, rng: Rng): LevelResult {
       f.x = (decay[k] as number) * f.x + (innovation[k] as number) * rng.normal();
       x += f.x;
     }
-    const state = Math.exp(x - variance);
+    const state = exp(x - variance);
     const sigma = sigmaBar * Math.sqrt(fraction) * volSeason(mid, spec.intraday) * state;
     const shock = Math.max(-MAX_SHOCK, Math.min(MAX_SHOCK, rng.studentT(spec.tailDof)));
 
@@ -130,8 +130,8 @@ export function generateLevel(spec: LevelSpec, rng: Rng): LevelResult {
     // max = (a + b + sqrt((b − a)² − 2σ²·ln U)) / 2, and symmetrically the min.
     const sum = openLog + closeLog;
     const gap2 = (closeLog - openLog) ** 2;
-    const highLog = (sum + Math.sqrt(gap2 - 2 * sigma * sigma * Math.log(rng.uniform()))) / 2;
-    const lowLog = (sum - Math.sqrt(gap2 - 2 * sigma * sigma * Math.log(rng.uniform()))) / 2;
+    const highLog = (sum + Math.sqrt(gap2 - 2 * sigma * sigma * ln(rng.uniformPositive()))) / 2;
+    const lowLog = (sum - Math.sqrt(gap2 - 2 * sigma * sigma * ln(rng.uniformPositive()))) / 2;
 
     const openTicks = toTicks(openLog);
     const high = Math.max(toTicks(highLog), openTicks, closeTicks);
@@ -142,9 +142,9 @@ export function generateLevel(spec: LevelSpec, rng: Rng): LevelResult {
       spec.volumePerBar *
       fraction *
       volumeSeason(mid, spec.intraday) *
-      Math.exp(x - variance / 2) *
+      exp(x - variance / 2) *
       (0.6 + 0.5 * Math.abs(shock)) *
-      Math.exp(noiseMean + spec.volumeNoise * rng.normal());
+      exp(noiseMean + spec.volumeNoise * rng.normal());
 
     bars[i] = { t, o: openTicks, h: high, l: low, c: closeTicks, v: Math.max(1, Math.round(volume)) };
     closeLog = openLog;

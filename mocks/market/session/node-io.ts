@@ -17,16 +17,31 @@ export function openSessionFile(path: string, options: Omit<ReadOptions, 'file'>
   return openSession(fileLines(path), { ...options, file: path });
 }
 
+/** Lines are handed to gzip in chunks of about this many characters: one write per line is ~20× slower. */
+const CHUNK_CHARS = 256 * 1024;
+
 /** A streaming gzip line writer with fixed compression settings (same input, same bytes). */
 export function createLineWriter(path: string) {
   const gzip = createGzip({ level: 9 });
   const out = createWriteStream(path);
   gzip.pipe(out);
+  let pending: string[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const chunk = pending.join('');
+    pending = [];
+    size = 0;
+    if (!gzip.write(chunk)) await once(gzip, 'drain');
+  };
   return {
     async write(line: string): Promise<void> {
-      if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+      pending.push(line, '\n');
+      size += line.length + 1;
+      if (size >= CHUNK_CHARS) await flush();
     },
     async close(): Promise<void> {
+      await flush();
       gzip.end();
       await once(out, 'finish');
     },
