@@ -1,7 +1,7 @@
 import type { Level } from '../types';
 import type { DraftEvent } from '../session/writer';
 import {
-  BadLine, IssueLog, UnitConverter, emptyStats, guardLine, parseJson, splitStamped,
+  BadLine, IssueLog, UnitConverter, emptyStats, lineImporter, parseJson, splitStamped,
   type FrameConverter, type ImportStats, type Importer, type ImporterOptions,
 } from './common';
 
@@ -53,18 +53,7 @@ export function createBinanceImporter(options: ImporterOptions): Importer {
     return frames.convert(t, frame, lineNo);
   }
 
-  return {
-    stats,
-    issues: log.issues,
-    push(line, lineNo) {
-      stats.lines += 1;
-      if (line.trim() === '') return [];
-      return guardLine(log, lineNo, () => convert(line, lineNo));
-    },
-    finish() {
-      return [];
-    },
-  };
+  return lineImporter(stats, log, convert);
 }
 
 /**

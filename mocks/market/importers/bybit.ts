@@ -1,7 +1,7 @@
 import type { Level } from '../types';
 import type { DraftEvent } from '../session/writer';
 import {
-  BadLine, IssueLog, UnitConverter, emptyStats, guardLine, parseJson, splitStamped,
+  BadLine, IssueLog, UnitConverter, emptyStats, lineImporter, parseJson, splitStamped,
   type FrameConverter, type ImportStats, type Importer, type ImporterOptions,
 } from './common';
 
@@ -53,18 +53,7 @@ export function createBybitImporter(options: ImporterOptions): Importer {
     return frames.convert(t, frame, lineNo);
   }
 
-  return {
-    stats,
-    issues: log.issues,
-    push(line, lineNo) {
-      stats.lines += 1;
-      if (line.trim() === '') return [];
-      return guardLine(log, lineNo, () => convert(line, lineNo));
-    },
-    finish() {
-      return [];
-    },
-  };
+  return lineImporter(stats, log, convert);
 }
 
 /** Subscribe/ping acks and pongs: `{"success":true,"op":"subscribe"}`, `{"op":"pong"}`; they have no topic. */

@@ -160,6 +160,30 @@ export function guardLine(log: IssueLog, lineNo: number, run: () => DraftEvent[]
   }
 }
 
+/**
+ * The Importer around a per-line converter: counts lines, applies the
+ * skip-or-stop policy, and hands blank lines to `onBlank` (tardis: a disconnect).
+ */
+export function lineImporter(
+  stats: ImportStats,
+  log: IssueLog,
+  convert: (line: string, lineNo: number) => DraftEvent[],
+  onBlank: () => DraftEvent[] = () => [],
+): Importer {
+  return {
+    stats,
+    issues: log.issues,
+    push(line, lineNo) {
+      stats.lines += 1;
+      if (line.trim() === '') return onBlank();
+      return guardLine(log, lineNo, () => convert(line, lineNo));
+    },
+    finish() {
+      return [];
+    },
+  };
+}
+
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

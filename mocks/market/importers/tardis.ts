@@ -2,7 +2,7 @@ import type { DraftEvent } from '../session/writer';
 import { createBinanceFrames } from './binance';
 import { createBybitFrames, isControl } from './bybit';
 import {
-  BadLine, IssueLog, emptyStats, guardLine, parseJson, splitStamped, type Importer, type ImporterOptions,
+  BadLine, IssueLog, emptyStats, lineImporter, parseJson, splitStamped, type Importer, type ImporterOptions,
 } from './common';
 
 const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/;
@@ -65,19 +65,10 @@ export function createTardisImporter(options: ImporterOptions): Importer {
     return events;
   }
 
-  return {
-    stats,
-    issues: log.issues,
-    push(line, lineNo) {
-      stats.lines += 1;
-      if (line.trim() === '') return disconnect();
-      connected = true;
-      return guardLine(log, lineNo, () => convert(line, lineNo));
-    },
-    finish() {
-      return [];
-    },
-  };
+  return lineImporter(stats, log, (line, lineNo) => {
+    connected = true;
+    return convert(line, lineNo);
+  }, disconnect);
 }
 
 function isBinance(frame: Record<string, unknown>): boolean {
