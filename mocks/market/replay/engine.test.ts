@@ -32,7 +32,11 @@ async function syntheticSession(symbol: string, seed: number, start: number, min
     format: 'spot-session', version: 1, venue: 'test', source: 'engine.test', licence: 'generated',
     symbols: [{ symbol, tick: '0.01', lot: '0.001' }], start, end: events.at(-1)!.t, checkpointIntervalMs: 30_000,
   };
-  const text = await sessionToText(header, events);
+  return readBack(await sessionToText(header, events));
+}
+
+/** Parses a written session back, so tests replay exactly what a file would hold. */
+async function readBack(text: string): Promise<LoadedSession> {
   async function* lines() { yield* text.split('\n'); }
   const stream = await openSession(lines());
   return { header: stream.header, events: await readAllEvents(stream) };
@@ -140,10 +144,7 @@ describe('replay of simulator sessions', () => {
       symbol, tick: '0.01', lot: '0.000001', startPrice: '61800', startTime: T0, durationMs: 120_000,
       seed, volatility: 0.6, tradesPerMinute: 600, loopable: true,
     });
-    const text = await sessionToText(header, events);
-    async function* lines() { yield* text.split('\n'); }
-    const stream = await openSession(lines());
-    return { header: stream.header, events: await readAllEvents(stream) };
+    return readBack(await sessionToText(header, events));
   };
 
   it('hashes identically for the same seeds and control calls, differently for another seed', async () => {
@@ -174,9 +175,7 @@ describe('gaps', () => {
       { t: T0 + 1_000, ch: 'gap', msg: { s: 'X', reason: 'disconnect' } },
       { t: T0 + 3_000, ch: 'snapshot', msg: { s: 'X', b: [[8, 1]], a: [[10, 1]] } },
     ]);
-    async function* lines() { yield* text.split('\n'); }
-    const stream = await openSession(lines());
-    const session = { header: stream.header, events: await readAllEvents(stream) };
+    const session = await readBack(text);
 
     const { seen, listener } = recorder();
     const engine = new ReplayEngine([session], { realNow: 0 });
