@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { toastStore } from '../data/toasts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { TOAST_DURATION_MS, toastStore, type ToastItem } from '../data/toasts';
 
 /** Announced politely to screen readers; errors assertively. */
 export function Toaster() {
@@ -7,10 +7,21 @@ export function Toaster() {
   return (
     <div className="toaster" aria-live="polite">
       {toasts.map((t) => (
-        <div key={t.id} className={`toast toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-          {t.message}
-        </div>
+        <Toast key={t.id} toast={t} />
       ))}
+    </div>
+  );
+}
+
+function Toast({ toast }: { toast: ToastItem }) {
+  // Timed from mount, so a busy page still shows every toast for its full 2500 ms.
+  useEffect(() => {
+    const timer = setTimeout(() => toastStore.dismiss(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id]);
+  return (
+    <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+      {toast.message}
     </div>
   );
 }
