@@ -1,7 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { DEMO_PORT, SERVER_RUNTIME_PORT } from './tests/e2e/support/ports';
 
-/** E2E tests run the built demo app (npm test builds it first) on a port of their own. */
-const PORT = 4174;
+/**
+ * E2E tests run the built demo app (npm test builds it first) on a port of
+ * their own, and the local server runtime (`npm run server`) with the remote
+ * build on another, for the tests that need real sockets shared by tabs.
+ */
+const PORT = DEMO_PORT;
 const jsonReport = process.env.PW_JSON_OUTPUT;
 
 export default defineConfig({
@@ -26,10 +31,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `tsx mocks/server/main.ts --port ${SERVER_RUNTIME_PORT} --dist dist-remote`,
+      url: `http://127.0.0.1:${SERVER_RUNTIME_PORT}/mock/api/replay`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

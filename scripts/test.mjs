@@ -103,7 +103,11 @@ const stages = {
     return tally(r.numPassedTests, failed, r.numPendingTests + r.numTodoTests, note);
   },
 
-  build: () => runScript('build'),
+  // Both pages: the demo with the in-page exchange, and the remote one the local server runtime serves.
+  build: async () => {
+    const demo = await runScript('build');
+    return demo.failed > 0 ? demo : runScript('build:remote');
+  },
 
   e2e: async () => {
     if (results.build && results.build.failed > 0) return check(false, 'not run: build failed');
@@ -136,7 +140,7 @@ const LABEL = {
   typecheck: 'npm run typecheck',
   lint: 'npm run lint',
   unit: 'vitest run',
-  build: 'npm run build',
+  build: 'npm run build && npm run build:remote',
   e2e: 'playwright test',
 };
 

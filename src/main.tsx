@@ -5,6 +5,7 @@ import { initI18n } from './app/i18n';
 import { matchSupportedLocale, textDirection } from './domain/locale';
 import { decideRoute } from './domain/routes';
 import { browserLanguages, readStoredLocale } from './data/preferences';
+import { getQuoteClient } from './data/realtime';
 import './app/styles.css';
 
 /** The language the first screen will be in, so i18next loads it first and only it. */
@@ -19,6 +20,8 @@ async function boot() {
   if (import.meta.env.VITE_BACKEND !== 'remote') {
     const { startEmbeddedBackend } = await import('../mocks/browser');
     await startEmbeddedBackend();
+    // The demo build lets tests and curious traders read what the quote client holds (devtools, Playwright).
+    Object.assign(window, { spotRealtimeDebug: getQuoteClient() });
   }
   const locale = initialLocale();
   document.documentElement.lang = locale;

@@ -20,6 +20,12 @@ export interface Scheduler {
 export interface SessionSource {
   /** symbols the session holds */
   symbols: string[];
+  /**
+   * The session's first event time, ms, when known without loading it (e.g.
+   * from the header). The hub shifts a set by its earliest start; without
+   * hints it uses the first session it loads.
+   */
+  start?: number;
   load(): Promise<LoadedSession>;
 }
 
@@ -115,6 +121,24 @@ export interface MarketView {
   onChange(listener: (symbols: ReadonlySet<string>) => void): () => void;
   /** called when the market jumps (seek, session change): subscribers restart from a fresh full push */
   onReset(listener: () => void): () => void;
+  /** every listed symbol, in listing order (realtimes / notice / instrumentInfo for `ALL`) */
+  symbols(): readonly string[];
+  /** the symbol's order-book merge steps (its digitMerge), finest first; [] for an unknown symbol */
+  mergeSteps(symbol: string): readonly string[];
+  /** trading status as instrumentInfo pushes it: the instrument's, overridden while a listing has not opened; null when unknown */
+  symbolStatus(symbol: string): SymbolStatus | null;
+  /** the gateway tells the market its feed is paused by a fault, so ReplayStatus.feedPaused shows it */
+  reportFeedPaused?(paused: boolean): void;
+}
+
+/** One entry of the instrumentInfo topic. */
+export interface SymbolStatus {
+  symbolId: string;
+  /** 1 trading, 2 not open yet */
+  tradeStatus: number;
+  noticeVisible: boolean;
+  isBanBuy: boolean;
+  isBanSell: boolean;
 }
 
 export interface PublicTrade {
@@ -144,6 +168,11 @@ export interface ReplayControl {
 /** One socket seen from the server side, whatever the runtime. */
 export interface SocketPeer {
   send(text: string): void;
+  /**
+   * Code 1006 asks for an abnormal close (a dropped connection, no close
+   * frame the client could act on): a real server terminates the socket, an
+   * interceptor closes it with 1006 if it can.
+   */
   close(code?: number, reason?: string): void;
 }
 

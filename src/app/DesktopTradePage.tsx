@@ -5,6 +5,7 @@ import { useProfile, useRetrySymbols } from '../data/queries';
 import { VisitorPrompt } from '../features/account';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
+import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
 import { LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
 import type { PageProps } from './pageProps';
@@ -27,7 +28,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
 
   return (
     <div className="desktop-page" data-customised={layout.customised}>
-      <SettingsBar locale={locale} onResetLayout={() => setResetOpen(true)} />
+      <SettingsBar locale={locale} onResetLayout={() => setResetOpen(true)} tools={<ReplayToggle symbol={`${base}${quote}`} />} />
       <div className="trade-page">
         <main className="trade-page__main" style={{ inlineSize: width }}>
           <PanelSlot onRetry={refetchSymbols}>

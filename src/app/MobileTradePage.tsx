@@ -1,6 +1,7 @@
 import { useProfile, useRetrySymbols } from '../data/queries';
 import { VisitorPrompt } from '../features/account';
 import { MarketHeader } from '../features/market-header';
+import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
 import { LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
 import type { PageProps } from './pageProps';
@@ -11,7 +12,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
   const isDemo = useProfile().data?.isDemo ?? false;
   return (
     <div className="mobile-page" data-testid="mobile-page">
-      <SettingsBar locale={locale} />
+      <SettingsBar locale={locale} tools={<ReplayToggle symbol={`${base}${quote}`} />} />
       <main className="mobile-page__main">
         <PanelSlot onRetry={retrySymbols}>
           <MarketHeader base={base} quote={quote} />

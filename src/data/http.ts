@@ -31,10 +31,25 @@ export type Parser<T> = (value: unknown) => T;
 /** The API origin: empty for the same origin (embedded backend or a server serving the page). */
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
-export async function getJson<T>(path: string, parse: Parser<T>, signal?: AbortSignal): Promise<T> {
+export function getJson<T>(path: string, parse: Parser<T>, signal?: AbortSignal): Promise<T> {
+  return requestJson(path, parse, { signal });
+}
+
+/** POST with a JSON body (or raw bytes, e.g. an uploaded file); the answer goes through the same envelope checks. */
+export function postJson<T>(path: string, body: unknown, parse: Parser<T>, signal?: AbortSignal): Promise<T> {
+  const raw = body instanceof Blob || body instanceof ArrayBuffer;
+  return requestJson(path, parse, {
+    signal,
+    method: 'POST',
+    body: raw ? body : JSON.stringify(body),
+    headers: { 'content-type': raw ? 'application/octet-stream' : 'application/json' },
+  });
+}
+
+async function requestJson<T>(path: string, parse: Parser<T>, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(API_BASE + path, { signal, headers: { accept: 'application/json' }, credentials: 'include' });
+    response = await fetch(API_BASE + path, { ...init, headers: { accept: 'application/json', ...init.headers }, credentials: 'include' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(`Network request failed for ${path}`);

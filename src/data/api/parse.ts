@@ -30,3 +30,18 @@ export function list(value: unknown, what: string): unknown[] {
   if (!Array.isArray(value)) throw new MalformedResponseError(`${what} is not a list`);
   return value;
 }
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A price or quantity: kept as the exact decimal string the server sent. */
+export function decimal(value: unknown, what: string): string {
+  if (typeof value === 'string' && DECIMAL.test(value)) return value;
+  throw new MalformedResponseError(`${what} is not a decimal string`);
+}
+
+/** A time in ms: an integer, sent as a number or a digit string. */
+export function millis(value: unknown, what: string): number {
+  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  throw new MalformedResponseError(`${what} is not a time in ms`);
+}

@@ -1,7 +1,25 @@
 import { useTranslation } from 'react-i18next';
+import { changeDirection, formatChangePercent } from '../../domain/changePercent';
 import { findSymbol } from '../../domain/symbol';
 import { useSymbols } from '../../data/queries';
+import { useTickers } from '../../data/realtime';
 import { SkeletonRows } from '../../ui/SkeletonRows';
+
+/** Last price and 24 h change, live from the quote socket's `realtimes` stream. */
+function LiveTicker({ symbolId }: { symbolId: string }) {
+  const { t } = useTranslation('trade');
+  const ticker = useTickers([symbolId]).tickers[symbolId];
+  if (!ticker) return null;
+  const change = formatChangePercent(ticker.m);
+  return (
+    <dl className="market-header__live" dir="ltr">
+      <dt className="visually-hidden">{t('lastPrice')}</dt>
+      <dd className={`market-header__price--${changeDirection(ticker.m)}`} data-testid="header-last-price">{ticker.c}</dd>
+      <dt className="visually-hidden">{t('change24h')}</dt>
+      <dd className={`market-header__price--${changeDirection(ticker.m)}`}>{change ?? '—'}</dd>
+    </dl>
+  );
+}
 
 /**
  * Market header strip: the current symbol and its zone marks. Throws when the
@@ -18,6 +36,7 @@ export function MarketHeader({ base, quote }: { base: string; quote: string }) {
       <h1 className="market-header__symbol" dir="ltr">
         {base}/{quote}
       </h1>
+      {symbol && <LiveTicker symbolId={symbol.symbolId} />}
       {symbols.isPending ? (
         <SkeletonRows rows={1} label={t('loadingMarketData')} />
       ) : (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ChangeEvent } from 'react';
+import { useSyncExternalStore, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LOCALE_NATIVE_NAMES, SUPPORTED_LOCALES, matchSupportedLocale, type Locale } from '../../domain/locale';
@@ -11,10 +11,12 @@ interface SettingsBarProps {
   locale: Locale;
   /** Present on the desktop page only, where there is a layout to reset. */
   onResetLayout?: () => void;
+  /** Extra tools the page adds (the replay panel of a simulated exchange). */
+  tools?: ReactNode;
 }
 
 /** Language and global settings bar (spec 1 §2.2). */
-export function SettingsBar({ locale, onResetLayout }: SettingsBarProps) {
+export function SettingsBar({ locale, onResetLayout, tools }: SettingsBarProps) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const location = useLocation();
@@ -47,6 +49,7 @@ export function SettingsBar({ locale, onResetLayout }: SettingsBarProps) {
         >
           {theme === 'dark' ? t('themeLight') : t('themeDark')}
         </Button>
+        {tools}
         {onResetLayout && (
           <Button variant="ghost" onClick={onResetLayout}>
             {t('resetLayout')}

@@ -1,0 +1,59 @@
+import { ws, type WebSocketHandler } from 'msw';
+import type { SocketConnection, SocketPeer } from './types';
+
+/** Anything that takes sockets: the quote gateway, the private gateway. */
+export interface SocketAcceptor {
+  accept(peer: SocketPeer): SocketConnection;
+}
+
+export interface SocketHandlerOptions {
+  /** while true the simulated network is down: a new connection is closed at once */
+  isOffline?: () => boolean;
+}
+
+/** Dropped connection: what a browser reports when the network goes away. */
+const ABNORMAL_CLOSE = 1006;
+
+const decoder = new TextDecoder();
+
+/** Text of a client frame; binary frames are decoded as UTF-8 (the protocol is JSON text). */
+function textOf(data: unknown): string | Promise<string> {
+  if (typeof data === 'string') return data;
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return decoder.decode(data);
+  if (data instanceof Blob) return data.text();
+  return String(data);
+}
+
+/**
+ * An msw WebSocket handler that hands every intercepted connection to a
+ * gateway. msw matches a `*`-prefixed URL as a pattern over the whole URL with
+ * the query and a trailing slash ignored, so `*\/realtime` takes
+ * `ws://any-host[/any-prefix]/realtime` but not `/realtime_w` (msw.test.ts).
+ */
+export function socketHandler(gateway: SocketAcceptor, url: string, options: SocketHandlerOptions = {}): WebSocketHandler {
+  return ws.link(url).addEventListener('connection', ({ client }) => {
+    if (options.isOffline?.()) {
+      client.close(ABNORMAL_CLOSE, 'offline');
+      return;
+    }
+    const peer: SocketPeer = {
+      send: (text) => client.send(text),
+      close: (code, reason) => client.close(code, reason),
+    };
+    const connection = gateway.accept(peer);
+    client.addEventListener('message', (event) => {
+      const text = textOf(event.data);
+      if (typeof text === 'string') connection.onMessage(text);
+      else void text.then((t) => connection.onMessage(t));
+    });
+    client.addEventListener('close', () => connection.onClose());
+  });
+}
+
+export function quoteSocketHandler(gateway: SocketAcceptor, url = '*/realtime', options: SocketHandlerOptions = {}): WebSocketHandler {
+  return socketHandler(gateway, url, options);
+}
+
+export function privateSocketHandler(gateway: SocketAcceptor, url = '*/realtime_w', options: SocketHandlerOptions = {}): WebSocketHandler {
+  return socketHandler(gateway, url, options);
+}

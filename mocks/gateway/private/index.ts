@@ -1,0 +1,1 @@
+export { createPrivateGateway, USER_TOPICS, type PrivateGateway, type PrivateGatewayOptions } from './gateway';

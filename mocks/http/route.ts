@@ -1,0 +1,30 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { faultResponse, type FaultPlan } from '../faults';
+import { answerFor } from './errors';
+
+export type Answer = (request: Request) => Response | Promise<Response>;
+
+export interface RouteContext {
+  faults: FaultPlan;
+  /** true while the simulated network is down */
+  offline: () => boolean;
+}
+
+/**
+ * One GET path of the exchange. Order matters: a network that is down answers
+ * nothing at all, then an injected fault for this path, then the real answer.
+ * The fault plan is keyed by the path as registered, so `?mockFault=` names
+ * the same strings docs/api.md lists.
+ */
+export function route(context: RouteContext, path: string, answer: Answer): HttpHandler {
+  return http.get(path, async ({ request }) => {
+    if (context.offline()) return HttpResponse.error();
+    const faulted = await faultResponse(context.faults.take(path));
+    if (faulted) return faulted;
+    try {
+      return await answer(request);
+    } catch (error) {
+      return answerFor(error);
+    }
+  });
+}

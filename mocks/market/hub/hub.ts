@@ -1,0 +1,302 @@
+import type { Interval } from '../../../src/domain/intervals';
+import type {
+  Listing, MarketView, NoticeInfo, PublicTrade, ReplayControl, ReplayStatus, Scheduler, SessionSet, SessionSource, SymbolStatus, Ticker24h,
+} from '../../gateway/types';
+import type { Bar } from '../klines';
+import { VirtualClock } from '../replay/clock';
+import { ReplayEngine } from '../replay/engine';
+import type { LoadedSession } from '../replay/timeline';
+import type { BookSide, MarketEvent } from '../types';
+import { ListingSchedule, type ListedInstrument } from './listings';
+import { LoadQueue } from './loadQueue';
+import { systemScheduler } from './scheduler';
+import { buildSymbolMarkets, sessionSpan } from './sourceMarkets';
+import type { SymbolMarket } from './symbolMarket';
+
+export interface MarketHubOptions {
+  sets: SessionSet[];
+  /** the `symbols` of fixtures/instruments.json */
+  instruments: readonly ListedInstrument[];
+  listings: readonly Listing[];
+  scheduler?: Scheduler;
+  /** how often the replay engines are pumped, real ms */
+  pumpMs?: number;
+  /** lets a page paint between the heavy steps of loading a session */
+  yieldToPage?: () => Promise<void>;
+}
+
+export interface MarketHub extends MarketView, ReplayControl {
+  /** stops the pump and any loading */
+  close(): void;
+}
+
+interface LoadedSource {
+  source: SessionSource;
+  engine: ReplayEngine;
+  start: number;
+  period: number;
+  markets: Map<string, SymbolMarket>;
+}
+
+const floorToSecond = (t: number) => Math.floor(t / 1000) * 1000;
+
+/**
+ * The live market: one replay engine per loaded session, all on one exchange
+ * clock. Exchange time = session time + shift, the shift chosen so the set's
+ * earliest session starts at the (second-floored) time the set was started.
+ * Engines run on session time directly (their own clocks at speed 1 anchored
+ * on it), so speed, pause and seek live in this one clock only.
+ */
+export function createMarketHub(options: MarketHubOptions): MarketHub {
+  const scheduler = options.scheduler ?? systemScheduler;
+  const yieldToPage = options.yieldToPage ?? (() => Promise.resolve());
+  const sets = [...options.sets];
+  if (sets.length === 0) throw new Error('market hub: no session set');
+  const realStart = scheduler.now();
+  const exchangeStart = floorToSecond(realStart);
+  const clock = new VirtualClock(exchangeStart, realStart);
+  const schedule = new ListingSchedule(options.instruments, options.listings, exchangeStart);
+  const known = new Set(schedule.symbols());
+  sets.forEach(checkSymbols);
+
+  let current = sets[0]!;
+  /** exchange time the current set started at, and its earliest session start once known */
+  let setAnchor = exchangeStart;
+  let setStart: number | null = startHint(current);
+  let loaded: LoadedSource[] = [];
+  const markets = new Map<string, SymbolMarket>();
+  let queue: LoadQueue;
+  let busy = false;
+  let feedPaused = false;
+  let events = 0;
+  const changed = new Set<string>();
+  const changeListeners = new Set<(symbols: ReadonlySet<string>) => void>();
+  const resetListeners = new Set<() => void>();
+  const openNow = new Map<string, boolean>();
+
+  const exchangeNow = () => clock.now(scheduler.now());
+  const shift = () => setAnchor - (setStart ?? 0);
+
+  function checkSymbols(set: SessionSet): void {
+    const unknown = set.sources.flatMap((s) => s.symbols).filter((s) => !known.has(s));
+    if (unknown.length > 0) throw new Error(`session set "${set.name}" holds ${unknown.join(', ')}, which the exchange does not list`);
+  }
+
+  function startHint(set: SessionSet): number | null {
+    const starts = set.sources.map((s) => s.start);
+    return starts.every((s): s is number => s !== undefined) && starts.length > 0 ? Math.min(...starts) : null;
+  }
+
+  function onEvent(source: LoadedSource, event: MarketEvent, at: number): void {
+    const market = source.markets.get(event.msg.s);
+    if (!market) return;
+    const t = at + shift();
+    const open = schedule.isOpen(market.symbol, t);
+    if (event.ch === 'trade') {
+      // A listing publishes nothing before it opens.
+      if (!open) return;
+      market.addTrade(event.msg, t, Math.round((at - event.t) / source.period));
+    } else {
+      market.applyBook(event);
+    }
+    events += 1;
+    if (open) changed.add(market.symbol);
+  }
+
+  async function install(source: SessionSource, generation: LoadQueue): Promise<void> {
+    const session: LoadedSession = await source.load();
+    await yieldToPage();
+    if (generation.isCancelled) return;
+    const span = sessionSpan(session);
+    if (setStart === null) setStart = span.start;
+    const sessionNow = exchangeNow() - shift();
+    // History ends where this loop of the session began, so candles lead into the replayed trades.
+    const loop = Math.max(0, Math.floor((sessionNow - span.start) / span.period));
+    const built = buildSymbolMarkets(session, span.start + loop * span.period + shift(), schedule);
+    await yieldToPage();
+    if (generation.isCancelled) return;
+    const entry: LoadedSource = { source, engine: new ReplayEngine([session], { loop: true, realNow: span.start }), ...span, markets: new Map() };
+    for (const market of built) {
+      if (markets.has(market.symbol)) continue;
+      entry.markets.set(market.symbol, market);
+      markets.set(market.symbol, market);
+    }
+    entry.engine.subscribe((event, at) => onEvent(entry, event, at));
+    // A source loaded late joins at the current exchange time.
+    const joinAt = exchangeNow() - shift();
+    entry.engine.seek(joinAt, joinAt);
+    loaded.push(entry);
+    flush();
+  }
+
+  function startLoading(): void {
+    queue = new LoadQueue(current.sources, install);
+  }
+
+  function duration(): number {
+    return loaded.reduce((max, s) => Math.max(max, s.period), 0);
+  }
+
+  function checkListings(now: number): void {
+    for (const symbol of known) {
+      if (schedule.openTime(symbol) === null) continue;
+      const open = schedule.isOpen(symbol, now);
+      if (openNow.get(symbol) !== open) changed.add(symbol);
+      openNow.set(symbol, open);
+    }
+  }
+
+  function flush(): void {
+    if (changed.size === 0) return;
+    const symbols = new Set(changed);
+    changed.clear();
+    for (const listener of changeListeners) listener(symbols);
+  }
+
+  function reset(): void {
+    for (const listener of resetListeners) listener();
+  }
+
+  function pump(): void {
+    if (busy) return;
+    const now = exchangeNow();
+    const sessionNow = now - shift();
+    for (const source of loaded) source.engine.pump(sessionNow);
+    checkListings(now);
+    flush();
+  }
+
+  const market = (symbol: string): SymbolMarket | undefined => (schedule.isOpen(symbol, exchangeNow()) ? markets.get(symbol) : undefined);
+
+  checkListings(exchangeStart);
+  startLoading();
+  const stopPump = scheduler.setInterval(pump, options.pumpMs ?? 100);
+
+  const hub: MarketHub = {
+    async ready() {
+      let seen: LoadQueue;
+      do {
+        seen = queue;
+        await seen.done;
+      } while (seen !== queue);
+    },
+    want(symbol) {
+      if (!known.has(symbol)) return Promise.resolve(false);
+      if (markets.has(symbol)) return Promise.resolve(true);
+      const source = current.sources.find((s) => s.symbols.includes(symbol));
+      return source ? queue.want(source) : Promise.resolve(false);
+    },
+    isKnown: (symbol) => known.has(symbol),
+    now: exchangeNow,
+    isOpen: (symbol) => schedule.isOpen(symbol, exchangeNow()),
+    book: (symbol, depth): (BookSide & { version: number }) | null => market(symbol)?.bookSnapshot(depth) ?? null,
+    trades: (symbol, limit): PublicTrade[] => market(symbol)?.trades(limit) ?? [],
+    ticker: (symbol): Ticker24h | null => market(symbol)?.ticker(exchangeNow()) ?? null,
+    klines: (symbol, interval: Interval, query): Bar[] => market(symbol)?.klines.query(interval, query) ?? [],
+    notice: (symbol): NoticeInfo | null => schedule.notice(symbol, exchangeNow()),
+    steps(symbol) {
+      const live = markets.get(symbol);
+      if (live) return { tick: live.tick, lot: live.lot };
+      const instrument = schedule.instrument(symbol);
+      return instrument ? { tick: instrument.minPricePrecision, lot: instrument.basePrecision } : null;
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    onReset(listener) {
+      resetListeners.add(listener);
+      return () => resetListeners.delete(listener);
+    },
+    symbols: () => schedule.symbols(),
+    mergeSteps: (symbol) => schedule.instrument(symbol)?.digitMerge.split(',').map((s) => s.trim()) ?? [],
+    symbolStatus: (symbol): SymbolStatus | null => schedule.status(symbol, exchangeNow()),
+    reportFeedPaused(paused) {
+      feedPaused = paused;
+    },
+
+    status(): ReplayStatus {
+      const time = exchangeNow();
+      const period = duration();
+      const into = setStart === null ? 0 : time - shift() - setStart;
+      return {
+        time,
+        speed: clock.speed,
+        paused: clock.paused,
+        feedPaused,
+        session: current.name,
+        sessions: sets.map((s) => s.name),
+        position: period > 0 ? Math.max(0, into - Math.floor(into / period) * period) : 0,
+        duration: period,
+        loops: period > 0 ? Math.max(0, Math.floor(into / period)) : 0,
+        loaded: [...markets.keys()],
+        events,
+      };
+    },
+    setSpeed(speed) {
+      clock.setSpeed(speed, scheduler.now());
+    },
+    pause() {
+      clock.pause(scheduler.now());
+    },
+    resume() {
+      clock.resume(scheduler.now());
+    },
+    async seek(position) {
+      const period = duration();
+      if (busy || setStart === null || period === 0) return;
+      busy = true;
+      try {
+        const sessionNow = exchangeNow() - shift();
+        const loops = Math.max(0, Math.floor((sessionNow - setStart) / period));
+        const target = setStart + loops * period + Math.min(period, Math.max(0, position));
+        if (target < sessionNow) {
+          // Replay restarts at the target's whole second: that second's candle is rebuilt whole, not half kept and half replayed.
+          const from = floorToSecond(target + shift());
+          for (const m of markets.values()) m.truncateFrom(from);
+          const replayFrom = from - shift() - 1;
+          for (const source of loaded) source.engine.seek(replayFrom, replayFrom);
+        } else {
+          // Forward: replay what lies between, so candles and trades have no hole.
+          for (const source of loaded) {
+            source.engine.pump(target);
+            await yieldToPage();
+          }
+        }
+        clock.set(target + shift(), scheduler.now());
+        checkListings(exchangeNow());
+      } finally {
+        busy = false;
+      }
+      changed.clear();
+      reset();
+    },
+    async selectSession(name) {
+      const set = sets.find((s) => s.name === name);
+      if (!set) throw new Error(`no session set "${name}"`);
+      queue.cancel();
+      current = set;
+      loaded = [];
+      markets.clear();
+      changed.clear();
+      setAnchor = floorToSecond(exchangeNow());
+      setStart = startHint(set);
+      startLoading();
+      reset();
+      await hub.ready();
+    },
+    addSessionSet(set) {
+      checkSymbols(set);
+      const at = sets.findIndex((s) => s.name === set.name);
+      if (at >= 0) sets[at] = set;
+      else sets.push(set);
+    },
+    close() {
+      stopPump();
+      queue.cancel();
+      changeListeners.clear();
+      resetListeners.clear();
+    },
+  };
+  return hub;
+}

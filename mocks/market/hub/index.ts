@@ -1,0 +1,5 @@
+export { createMarketHub, type MarketHub, type MarketHubOptions } from './hub';
+export { ListingSchedule, type ListedInstrument } from './listings';
+export { LiveKlines } from './liveKlines';
+export { ManualScheduler, systemScheduler } from './scheduler';
+export { RECENT_TRADES } from './symbolMarket';

@@ -1,0 +1,79 @@
+import type { HttpHandler, WebSocketHandler } from 'msw';
+import instruments from '../../fixtures/instruments.json';
+import listingsFile from '../../fixtures/listings.json';
+import { FaultPlan } from '../faults';
+import { privateSocketHandler, quoteSocketHandler } from '../gateway/msw';
+import { createPrivateGateway } from '../gateway/private';
+import { createQuoteGateway } from '../gateway/quote';
+import type { Listing, Scheduler, SessionSet } from '../gateway/types';
+import { createHandlers } from '../http/handlers';
+import { createMarketHub, systemScheduler } from '../market/hub';
+import { createControlHandlers } from './control';
+import { createNetworkState } from './network';
+
+export interface BackendOptions {
+  /** the first set is replayed from the start; the replay panel can pick the others */
+  sets: SessionSet[];
+  faults?: FaultPlan;
+  scheduler?: Scheduler;
+  /** in-page: the browser's offline state also cuts the simulated network */
+  browserOffline?: () => boolean;
+  /** lets a page render between slices of heavy work (session parsing, history generation) */
+  yieldNow?: () => Promise<void>;
+}
+
+export const LISTINGS = listingsFile.listings as Listing[];
+
+/**
+ * One embedded exchange: the live market, the quote and private gateways,
+ * the REST handlers and the replay/fault controls. The three runtimes (in-page
+ * msw, msw/node, the local server) wrap this same object, so they cannot
+ * drift apart.
+ */
+export function createBackend(options: BackendOptions) {
+  const scheduler = options.scheduler ?? systemScheduler;
+  const yieldNow = options.yieldNow ?? (() => Promise.resolve());
+  const hub = createMarketHub({
+    sets: options.sets,
+    instruments: instruments.symbols,
+    listings: LISTINGS,
+    scheduler,
+    yieldToPage: yieldNow,
+  });
+  const quote = createQuoteGateway(hub, { scheduler });
+  const privateSocket = createPrivateGateway({ scheduler });
+  const network = createNetworkState({ now: () => scheduler.now(), browserOffline: options.browserOffline });
+  const dropAllSockets = () => {
+    quote.faults.dropSockets();
+    privateSocket.dropSockets();
+  };
+  // A network that goes down takes the open sockets with it.
+  network.onDown(dropAllSockets);
+  const isOffline = () => network.isOffline();
+
+  const httpHandlers: HttpHandler[] = [
+    ...createControlHandlers({ hub, quote, network, yieldNow }),
+    ...createHandlers({ faults: options.faults, market: hub, offline: isOffline, scheduler }),
+  ];
+  const socketHandlers: WebSocketHandler[] = [
+    quoteSocketHandler(quote, '*/realtime', { isOffline }),
+    privateSocketHandler(privateSocket, '*/realtime_w', { isOffline }),
+  ];
+
+  return {
+    hub,
+    quote,
+    privateSocket,
+    network,
+    httpHandlers,
+    socketHandlers,
+    dropAllSockets,
+    close() {
+      quote.close();
+      privateSocket.close();
+      hub.close();
+    },
+  };
+}
+
+export type Backend = ReturnType<typeof createBackend>;

@@ -1,0 +1,76 @@
+import type { Interval } from '../../domain/intervals';
+import { getJson, MalformedResponseError } from '../http';
+import { decimal, list, millis, record, str } from './parse';
+
+export const KLINES_PATH = '/spot/api/quote/v5/klines';
+
+/** Spec 1 §7/§9: 500 bars a page, and at most 3 older pages after the first. */
+export const KLINE_PAGE_LIMIT = 500;
+export const MAX_EXTRA_KLINE_PAGES = 3;
+
+/** A kline bar of spec 1 §3: time in ms, prices and volume as the exact decimal strings sent. */
+export interface KlineBar {
+  /** open time, ms UTC */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export interface KlineRequest {
+  symbol: string;
+  interval: Interval;
+  /** bars per page, 1–1000; 500 when left out */
+  limit?: number;
+  /** only bars opening strictly before this time, ms (the next older page) */
+  to?: number;
+}
+
+/** A row `[time, open, high, low, close, volume]` of the v5 list. */
+export function parseKlineRow(value: unknown, what: string): KlineBar {
+  const row = list(value, what);
+  if (row.length < 6) throw new MalformedResponseError(`${what} has ${row.length} fields, not 6`);
+  return {
+    time: millis(row[0], `${what}.time`),
+    open: decimal(row[1], `${what}.open`),
+    high: decimal(row[2], `${what}.high`),
+    low: decimal(row[3], `${what}.low`),
+    close: decimal(row[4], `${what}.close`),
+    volume: decimal(row[5], `${what}.volume`),
+  };
+}
+
+/** The server sends newest first (as Bybit v5 does); the page gets oldest first, as a chart draws them. */
+export function parseKlinePage(value: unknown): KlineBar[] {
+  const o = record(value, 'kline page');
+  const what = `klines of ${str(o, 'symbol', 'kline page')}`;
+  const bars = list(o.list, what).map((row, i) => parseKlineRow(row, `${what}[${i}]`));
+  return bars.sort((a, b) => a.time - b.time);
+}
+
+export function klinesPath({ symbol, interval, limit, to }: KlineRequest): string {
+  const query = new URLSearchParams({ symbol, interval, limit: String(limit ?? KLINE_PAGE_LIMIT) });
+  if (to !== undefined) query.set('to', String(to));
+  return `${KLINES_PATH}?${query}`;
+}
+
+export function fetchKlines(request: KlineRequest, signal?: AbortSignal): Promise<KlineBar[]> {
+  return getJson(klinesPath(request), parseKlinePage, signal);
+}
+
+/**
+ * The `to` of the next older page: the oldest bar's time, while the last page
+ * came back full and fewer than 1 + 3 pages are loaded; undefined to stop.
+ */
+export function olderKlinePageTo(pages: readonly (readonly KlineBar[])[], limit = KLINE_PAGE_LIMIT): number | undefined {
+  const last = pages[pages.length - 1];
+  if (!last || last.length < limit || pages.length > MAX_EXTRA_KLINE_PAGES) return undefined;
+  return last[0]?.time;
+}
+
+/** Pages in the order they were fetched (newest page first) → one series, oldest first. */
+export function mergeKlinePages(pages: readonly (readonly KlineBar[])[]): KlineBar[] {
+  return pages.toReversed().flat();
+}

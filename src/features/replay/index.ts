@@ -1,0 +1,1 @@
+export { ReplayToggle } from './ReplayToggle';
