@@ -74,7 +74,7 @@ export async function startLocalServer(options: LocalServerOptions) {
 
   const server = createServer((req, res) => {
     void (async () => {
-      const response = await getResponse(backend.httpHandlers, toRequest(req, origin));
+      const response = await getResponse(backend.httpHandlers, toRequest(req, origin), { baseUrl: origin });
       if (response) await writeResponse(res, response);
       else if (options.distDir) await serveStatic(options.distDir, req, res);
       else res.writeHead(404).end();
