@@ -17,10 +17,10 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The shell, the default language, the icons and the demo market's
-        // recorded sessions are precached (the demo trades offline); other
-        // languages are cached on first use by the worker's runtime route.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,gz}', 'locales/en/*.json'],
+        // The shell, the default language and the icons are precached; other
+        // languages and the demo market's sessions are cached on first use by
+        // the worker's runtime routes.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/en/*.json'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -3,7 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -41,20 +41,39 @@ registerRoute(
   }),
 );
 
+const SESSIONS_CACHE = 'sessions';
+/** Built session assets: /assets/<SYMBOL>.jsonl-<hash>.gz. Hashed names never change content, so cache-first is exact. */
+const SESSION_ASSET = /^\/assets\/[^/]+\.jsonl-[^/]+\.gz$/;
+
+// The demo market's recorded sessions (about 4 MB for all ten) are not
+// precached: a first visit on a bad network should not pay for markets it
+// never opens. Each is kept the first time it is used, so those markets open offline.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && SESSION_ASSET.test(url.pathname),
+  new CacheFirst({ cacheName: SESSIONS_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 40 })] }),
+);
+
 function isJson(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').includes('json');
 }
 
-/** Translation files the page fetched before this worker controlled it, kept for offline starts. */
+/** Translation files and sessions the page fetched before this worker controlled it, kept for offline starts. */
 async function cacheLocaleFiles(urls: unknown): Promise<void> {
   if (!Array.isArray(urls)) return;
-  const wanted = urls.filter((u): u is string => typeof u === 'string' && u.startsWith('/locales/'));
-  const cache = await caches.open(LOCALES_CACHE);
+  const strings = urls.filter((u): u is string => typeof u === 'string');
+  await Promise.all([
+    keep(LOCALES_CACHE, strings.filter((u) => u.startsWith('/locales/')), isJson),
+    keep(SESSIONS_CACHE, strings.filter((u) => SESSION_ASSET.test(u)), () => true),
+  ]);
+}
+
+async function keep(cacheName: string, urls: string[], accept: (response: Response) => boolean): Promise<void> {
+  const cache = await caches.open(cacheName);
   await Promise.all(
-    wanted.map(async (url) => {
+    urls.map(async (url) => {
       if (await cache.match(url)) return;
       const response = await fetch(url);
-      if (response.ok && isJson(response)) await cache.put(url, response);
+      if (response.ok && accept(response)) await cache.put(url, response);
     }),
   );
 }

@@ -20,6 +20,8 @@ export interface BackendOptions {
   browserOffline?: () => boolean;
   /** lets a page render between slices of heavy work (session parsing, history generation) */
   yieldNow?: () => Promise<void>;
+  /** load a market's session only once something asks for it (in-page: parsing costs the page) */
+  onDemand?: boolean;
 }
 
 export const LISTINGS = listingsFile.listings as Listing[];
@@ -39,6 +41,7 @@ export function createBackend(options: BackendOptions) {
     listings: LISTINGS,
     scheduler,
     yieldToPage: yieldNow,
+    onDemand: options.onDemand ?? false,
   });
   const quote = createQuoteGateway(hub, { scheduler });
   const privateSocket = createPrivateGateway({ scheduler });

@@ -25,3 +25,18 @@ export function registerServiceWorker(onUpdate: UpdateListener, cacheUrls: () =>
   });
   wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
 }
+
+/**
+ * Recorded market sessions the page already fetched (the demo's embedded
+ * exchange loads them on demand): handed to the worker on its first install so
+ * the markets seen once also open offline.
+ */
+export function fetchedSessionUrls(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)
+    .filter((path) => SESSION_ASSET.test(path));
+}
+
+/** Built session assets: /assets/<SYMBOL>.jsonl-<hash>.gz (names chosen by Vite). */
+export const SESSION_ASSET = /^\/assets\/[^/]+\.jsonl-[^/]+\.gz$/;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
  * A deploy needs a build of its own: this test serves a copy of dist on its
  * own port, then changes that copy's worker the way a new release would.
  */
-const PORT = 4181;
+const PORT = 4181; // its own deploy; the server runtime has 4182 (support/ports.ts)
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 let server: ChildProcess | undefined;
 let dir = '';

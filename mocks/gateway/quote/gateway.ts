@@ -70,6 +70,8 @@ export function createQuoteGateway(market: MarketView, options: QuoteGatewayOpti
     // Subscribing again restarts the stream for this socket with a fresh first push.
     stream.subscribers.set(connection, { fresh: true });
     connection.subscriptions.set(spec.key, stream);
+    // Subscribing is what asks a lazily loading market for a symbol's session (ALL: every one).
+    if (spec.symbols === null) void market.ready();
     for (const symbol of spec.symbols ?? []) void market.want(symbol);
   }
 

@@ -276,3 +276,21 @@ describe('market hub: market data', () => {
     expect(hub.status().events).toBeGreaterThan(0);
   });
 });
+
+describe('market hub: loading on demand (in-page)', () => {
+  it('loads only what is asked for, and everything once ready() is awaited', async () => {
+    const { sets, asked, open } = gatedSets(['BTCUSDT', 'ETHUSDT', 'WIFUSDT']);
+    const { hub } = await testHub({ sets, lazy: true, onDemand: true });
+    const eth = hub.want('ETHUSDT');
+    await open('ETHUSDT');
+    await expect(eth).resolves.toBe(true);
+    // Nothing else was wanted: nothing else is read.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual(['ETHUSDT']);
+    const all = hub.ready();
+    await open('BTCUSDT');
+    await open('WIFUSDT');
+    await all;
+    expect(hub.status().loaded.sort()).toEqual(['BTCUSDT', 'ETHUSDT', 'WIFUSDT']);
+  });
+});

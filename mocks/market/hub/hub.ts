@@ -23,6 +23,8 @@ export interface MarketHubOptions {
   pumpMs?: number;
   /** lets a page paint between the heavy steps of loading a session */
   yieldToPage?: () => Promise<void>;
+  /** load a session only when a symbol of it is wanted (or `ready()` is awaited); in-page, where parsing costs the page */
+  onDemand?: boolean;
 }
 
 export interface MarketHub extends MarketView, ReplayControl {
@@ -129,8 +131,19 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     flush();
   }
 
+  /** what was asked for, so a lazily loading market asks again after a session change */
+  const wantedSymbols = new Set<string>();
+  let wantedAll = false;
+
+  function wantSource(symbol: string): Promise<boolean> {
+    const source = current.sources.find((s) => s.symbols.includes(symbol));
+    return source ? queue.want(source) : Promise.resolve(false);
+  }
+
   function startLoading(): void {
-    queue = new LoadQueue(current.sources, install);
+    queue = new LoadQueue(current.sources, install, { lazy: options.onDemand ?? false });
+    if (wantedAll) queue.loadAll();
+    for (const symbol of wantedSymbols) void wantSource(symbol);
   }
 
   function duration(): number {
@@ -177,14 +190,16 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
       let seen: LoadQueue;
       do {
         seen = queue;
+        wantedAll = true;
+        seen.loadAll();
         await seen.done;
       } while (seen !== queue);
     },
     want(symbol) {
       if (!known.has(symbol)) return Promise.resolve(false);
+      wantedSymbols.add(symbol);
       if (markets.has(symbol)) return Promise.resolve(true);
-      const source = current.sources.find((s) => s.symbols.includes(symbol));
-      return source ? queue.want(source) : Promise.resolve(false);
+      return wantSource(symbol);
     },
     isKnown: (symbol) => known.has(symbol),
     now: exchangeNow,

@@ -54,6 +54,7 @@ export async function createTestHub(options: Partial<MarketHubOptions> & { symbo
     scheduler,
     ...(options.pumpMs === undefined ? {} : { pumpMs: options.pumpMs }),
     ...(options.yieldToPage ? { yieldToPage: options.yieldToPage } : {}),
+    ...(options.onDemand ? { onDemand: true } : {}),
   });
   if (!options.lazy) await hub.ready();
   return { hub, scheduler };

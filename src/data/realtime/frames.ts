@@ -7,6 +7,7 @@
  */
 import type { BookDelta, BookSnapshot, PriceLevel } from '../../domain/depthBook';
 import { isInterval, type Interval } from '../../domain/intervals';
+import type { SymbolNotice } from '../api/notice';
 
 export interface Trade {
   /** trade id */
@@ -37,14 +38,8 @@ export interface Ticker extends KlineBar {
   m: string;
 }
 
-export interface Notice {
-  symbolId: string;
-  noticeType: number;
-  noticeContent: string;
-  noticeLinkUrl: string;
-  onlineTime: number;
-  nowTime: number;
-}
+/** The same notice the REST call answers (spec 1 §3), pushed on the `notice` topic. */
+export type Notice = SymbolNotice;
 
 export interface InstrumentInfo {
   symbolId: string;
