@@ -48,7 +48,7 @@ describe('local server runtime over HTTP', () => {
 
   it('cuts the connection when the simulated network is down, and answers again after', async () => {
     await fetch(`${server.url}mock/api/faults`, { method: 'POST', body: '{"kind":"offline"}' });
-    await expect(fetch(`${server.url}spot/api/basic/server_time`)).rejects.toThrow();
+    await expect(fetch(`${server.url}spot/api/basic/server_time`)).rejects.toThrow('fetch failed');
     await fetch(`${server.url}mock/api/faults`, { method: 'POST', body: '{"kind":"online"}' });
     expect((await fetch(`${server.url}spot/api/basic/server_time`)).status).toBe(200);
   });

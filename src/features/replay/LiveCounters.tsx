@@ -27,7 +27,8 @@ export function LiveCounters({ symbol, replay }: LiveCountersProps) {
   const diff = useDepth(symbol, 'diffDepth');
   const trades = useTrades(symbol);
   const bar = useKline(symbol, '1m');
-  const tickers = useTickers('ALL');
+  // The page's symbol only: ALL would make the in-page exchange load every market's session.
+  const tickers = useTickers([symbol]);
   const last = trades.trades[0];
   const ticker = tickers.tickers[symbol];
   const none = t('none');
