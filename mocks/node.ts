@@ -11,7 +11,9 @@ export function createTestBackend(faultSpec?: string) {
 /**
  * The whole embedded exchange under msw/node: the page's fetch calls and
  * WebSocket clients (Node 22's global WebSocket) in a test reach the same
- * backend the demo build runs in-page.
+ * backend the demo build runs in-page. REST paths are relative, as the page
+ * calls them, so REST tests run in a page-like environment (jsdom gives the
+ * origin); sockets match any host.
  */
 export function createNodeBackend(options: BackendOptions) {
   const backend = createBackend(options);

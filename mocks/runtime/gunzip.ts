@@ -5,6 +5,7 @@
  */
 export async function sessionBytesToText(bytes: Uint8Array): Promise<string> {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Response(stream).text();
+  const body = new Response(bytes as Uint8Array<ArrayBuffer>).body;
+  if (!body) return '';
+  return new Response(body.pipeThrough(new DecompressionStream('gzip'))).text();
 }

@@ -31,6 +31,6 @@ describe('parseSessionText', () => {
     const header = '{"format":"spot-session","version":1,"venue":"x","source":"x","licence":"x","symbols":[{"symbol":"A","tick":"1","lot":"1"}],"start":0,"end":10,"checkpointIntervalMs":1000}';
     await expect(parseSessionText(`${header}\n{"t":1,"seq":1,"ch":"trade","msg":{"s":"A"}}`, 'upload.jsonl', noYield)).rejects.toThrow(/upload\.jsonl:2/);
     await expect(parseSessionText(`${header}\n{"t":5,"seq":2,"ch":"gap","msg":{"s":"A","reason":"r"}}\n{"t":4,"seq":3,"ch":"gap","msg":{"s":"A","reason":"r"}}`, 'f', noYield)).rejects.toThrow(/f:3: out of order/);
-    await expect(parseSessionText('not a header', 'f', noYield)).rejects.toThrow(/header/);
+    await expect(parseSessionText('not a header', 'f', noYield)).rejects.toThrow(/f:1: header/);
   });
 });

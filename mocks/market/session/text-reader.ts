@@ -13,19 +13,14 @@ const LINES_PER_SLICE = 4000;
  */
 export async function parseSessionText(text: string, file: string, yieldNow: () => Promise<void>): Promise<LoadedSession> {
   const lines = text.split('\n');
-  const header = parseHeader(lines[0] ?? '', 1);
+  const header = withFile(() => parseHeader(lines[0] ?? '', 1), file);
   const events: SessionEvent[] = [];
   let lastT = -Infinity;
   let lastSeq = -Infinity;
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.trim() === '') continue;
-    let event: SessionEvent;
-    try {
-      event = parseEvent(line, i + 1);
-    } catch (error) {
-      throw error instanceof SessionFormatError ? new SessionFormatError(error.line, error.message.replace(/^\d+: /, ''), file) : error;
-    }
+    const event = withFile(() => parseEvent(line, i + 1), file);
     if (event.t < lastT || (event.t === lastT && event.seq <= lastSeq)) {
       throw new SessionFormatError(i + 1, `out of order: t=${event.t} seq=${event.seq}`, file);
     }
@@ -35,4 +30,13 @@ export async function parseSessionText(text: string, file: string, yieldNow: () 
     if (i % LINES_PER_SLICE === 0) await yieldNow();
   }
   return { header, events };
+}
+
+/** Runs a line parser and names the file in what it throws (the line is already there). */
+function withFile<T>(parse: () => T, file: string): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw error instanceof SessionFormatError ? new SessionFormatError(error.line, error.message.replace(/^\d+: /, ''), file) : error;
+  }
 }
