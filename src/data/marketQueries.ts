@@ -20,7 +20,7 @@ export const marketQueryKeys = {
 };
 
 /** REST tickers seed the lists; the realtimes topic keeps them live afterwards. */
-export function useTickers(symbols?: readonly string[], options: { enabled?: boolean } = {}) {
+export function useTickerSnapshot(symbols?: readonly string[], options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: marketQueryKeys.tickers(symbols),
     queryFn: ({ signal }) => fetchTickers(symbols, signal),

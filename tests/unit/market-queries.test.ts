@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { createElement, type ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeKlinePages, olderKlinePageTo, type KlineBar } from '../../src/data/api/klines';
-import { useKlineHistory, useNotice, useRouteLatencies, useRoutes, useServerTime, useTickers } from '../../src/data/marketQueries';
+import { useKlineHistory, useNotice, useRouteLatencies, useRoutes, useServerTime, useTickerSnapshot } from '../../src/data/marketQueries';
 import { createQueryClient } from '../../src/data/queries';
 import { createHandlers } from '../../mocks/http/handlers';
 import { BTC_BARS, createFakeMarket, MINUTE, T0 } from './fakeMarket';
@@ -59,8 +59,8 @@ describe('market hooks', () => {
     expect(times.slice(1).every((t, i) => t - (times[i] ?? 0) === MINUTE)).toBe(true);
   });
 
-  it('useTickers, useNotice and useServerTime read their paths', async () => {
-    const { result } = renderHook(() => ({ tickers: useTickers(['BTCUSDT']), notice: useNotice('WIFUSDT'), time: useServerTime() }), { wrapper });
+  it('useTickerSnapshot, useNotice and useServerTime read their paths', async () => {
+    const { result } = renderHook(() => ({ tickers: useTickerSnapshot(['BTCUSDT']), notice: useNotice('WIFUSDT'), time: useServerTime() }), { wrapper });
     await waitFor(() => expect(result.current.time.data).toBe(T0));
     await waitFor(() => expect(result.current.tickers.data?.[0]?.price24hPcntE6).toBe(19_000));
     await waitFor(() => expect(result.current.notice.data?.onlineTime).toBe(T0 + 5 * MINUTE));
