@@ -16,8 +16,6 @@ export interface BackendOptions {
   sets: SessionSet[];
   faults?: FaultPlan;
   scheduler?: Scheduler;
-  /** in-page: the browser's offline state also cuts the simulated network */
-  browserOffline?: () => boolean;
   /** lets a page render between slices of heavy work (session parsing, history generation) */
   yieldNow?: () => Promise<void>;
   /** load a market's session only once something asks for it (in-page: parsing costs the page) */
@@ -45,13 +43,12 @@ export function createBackend(options: BackendOptions) {
   });
   const quote = createQuoteGateway(hub, { scheduler });
   const privateSocket = createPrivateGateway({ scheduler });
-  const network = createNetworkState({ now: () => scheduler.now(), browserOffline: options.browserOffline });
-  const dropAllSockets = () => {
+  const network = createNetworkState({ now: () => scheduler.now() });
+  // A network that goes down takes the open sockets with it.
+  network.onDown(() => {
     quote.faults.dropSockets();
     privateSocket.dropSockets();
-  };
-  // A network that goes down takes the open sockets with it.
-  network.onDown(dropAllSockets);
+  });
   const isOffline = () => network.isOffline();
 
   const httpHandlers: HttpHandler[] = [
@@ -70,7 +67,6 @@ export function createBackend(options: BackendOptions) {
     network,
     httpHandlers,
     socketHandlers,
-    dropAllSockets,
     close() {
       quote.close();
       privateSocket.close();

@@ -17,14 +17,11 @@ describe('simulated network state', () => {
     expect(network.isOffline()).toBe(false);
   });
 
-  it('stays down until told otherwise when no duration is given, and follows a browser that is offline', () => {
-    let browserOffline = false;
-    const network = createNetworkState({ now: () => 0, browserOffline: () => browserOffline });
+  it('stays down until told otherwise when no duration is given', () => {
+    const network = createNetworkState({ now: () => 0 });
     network.setOffline(null);
     expect(network.isOffline()).toBe(true);
     network.setOnline();
     expect(network.isOffline()).toBe(false);
-    browserOffline = true;
-    expect(network.isOffline()).toBe(true);
   });
 });

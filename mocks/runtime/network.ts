@@ -1,7 +1,7 @@
 /**
- * Whether the simulated network between the page and the exchange is down.
- * In-page the browser's own offline state counts too: msw answers in the page,
- * so without this a page that went offline would still "reach" its exchange.
+ * Whether the simulated network between the page and the exchange is down
+ * (the "go offline" fault). The browser's own offline state does not count:
+ * the in-page exchange lives in the page, and the demo trades offline.
  */
 export interface NetworkState {
   isOffline(): boolean;
@@ -12,12 +12,11 @@ export interface NetworkState {
   onDown(listener: () => void): () => void;
 }
 
-export function createNetworkState(options: { now: () => number; browserOffline?: () => boolean }): NetworkState {
+export function createNetworkState(options: { now: () => number }): NetworkState {
   let downUntil: number | null = null;
   const listeners = new Set<() => void>();
   return {
     isOffline() {
-      if (options.browserOffline?.()) return true;
       if (downUntil !== null && options.now() >= downUntil) downUntil = null;
       return downUntil !== null;
     },

@@ -11,18 +11,18 @@ import {
 
 const replayKey = ['mock', 'replay'] as const;
 
-/**
- * Whether the exchange behind the page is a simulated one with replay
- * controls. Asked once; a real exchange answers 404 and the panel stays hidden.
- */
-export function useReplayAvailable(): boolean {
-  const query = useQuery({ queryKey: [...replayKey, 'probe'], queryFn: ({ signal }) => fetchReplayState(signal), retry: false, staleTime: Infinity });
-  return query.isSuccess;
-}
-
 /** The replay's state, refreshed every second while someone looks at it. */
 export function useReplayState(live: boolean) {
   return useQuery({ queryKey: replayKey, queryFn: ({ signal }) => fetchReplayState(signal), refetchInterval: live ? 1000 : false, retry: false });
+}
+
+/**
+ * Whether the exchange behind the page is a simulated one with replay
+ * controls: a real exchange answers 404 and the panel stays hidden. The same
+ * query as the panel's, so an opened panel starts from what the probe read.
+ */
+export function useReplayAvailable(): boolean {
+  return useReplayState(false).data !== undefined;
 }
 
 function useReplayMutation<T>(send: (input: T) => Promise<ReplayState>) {

@@ -42,7 +42,8 @@ function useStream<S extends StreamSpec>(spec: S | null, topic: S['topic']): Sta
 }
 
 /** The order book of `symbol`: mergedDepth needs the merge step (dumpScale); depth and diffDepth are unmerged. */
-export function useDepth(symbol: string, topic: 'mergedDepth', dumpScale: number): DepthState;
+/** mergedDepth with `dumpScale` undefined (merge step not known yet) subscribes nothing. */
+export function useDepth(symbol: string, topic: 'mergedDepth', dumpScale: number | undefined): DepthState;
 export function useDepth(symbol: string, topic: 'depth' | 'diffDepth'): DepthState;
 export function useDepth(symbol: string, topic: 'mergedDepth' | 'depth' | 'diffDepth', dumpScale?: number): DepthState {
   const spec = useMemo<StreamSpec | null>(() => {

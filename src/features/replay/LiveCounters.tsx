@@ -23,7 +23,8 @@ export function LiveCounters({ symbol, replay }: LiveCountersProps) {
   const { t } = useTranslation('replay');
   const info = useSymbols().data?.find((s) => s.symbolId === symbol);
   const stats = useRealtimeStats();
-  const merged = useDepth(symbol, 'mergedDepth', info?.pricePrecision ?? 0);
+  // Subscribed once the symbol's precision is known, not first at a made-up step.
+  const merged = useDepth(symbol, 'mergedDepth', info?.pricePrecision);
   const diff = useDepth(symbol, 'diffDepth');
   const trades = useTrades(symbol);
   const bar = useKline(symbol, '1m');
