@@ -3,7 +3,9 @@ import { FetchInterceptor } from '@mswjs/interceptors/fetch';
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest';
 import { WebSocketInterceptor } from '@mswjs/interceptors/WebSocket';
 import { FaultPlan, parseFaults } from './faults';
+import { sessionFromCookies } from './accounts/profiles';
 import { createBackend } from './runtime/backend';
+import { sitePreset } from './site';
 import { shippedSessionSet, yieldToPage } from './runtime/browserSources';
 
 /**
@@ -12,9 +14,39 @@ import { shippedSessionSet, yieldToPage } from './runtime/browserSources';
  * demo works offline. Must finish before the app sends its first request;
  * the sessions themselves load in the background.
  */
+/** What the in-page exchange keeps of signed-in users, like a server's database would. */
+const USERS_KEY = 'spot-mock-exchange:users';
+/** `?mockSite=eu` sticks for the tab, so a reload keeps the region. */
+const SITE_KEY = 'spot-mock-exchange:site';
+
+function stickySite(query: URLSearchParams): string | null {
+  try {
+    const asked = query.get('mockSite');
+    if (asked) sessionStorage.setItem(SITE_KEY, asked);
+    return asked ?? sessionStorage.getItem(SITE_KEY);
+  } catch {
+    return query.get('mockSite');
+  }
+}
+
+const pageStorage = {
+  load: () => {
+    try {
+      return localStorage.getItem(USERS_KEY);
+    } catch {
+      return null;
+    }
+  },
+  save: (text: string) => localStorage.setItem(USERS_KEY, text),
+};
+
 export async function startEmbeddedBackend(): Promise<void> {
   const query = new URLSearchParams(window.location.search);
   const backend = createBackend({
+    site: sitePreset(stickySite(query)),
+    userPersistence: pageStorage,
+    // Requests made in the page carry no Cookie header here: the session is the page's own cookie.
+    sessionOf: () => sessionFromCookies(document.cookie),
     sets: [shippedSessionSet()],
     faults: new FaultPlan(parseFaults(query.get('mockFault'))),
     yieldNow: yieldToPage,

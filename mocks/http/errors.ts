@@ -10,6 +10,7 @@ export const REST_ERRORS = {
   badParam: 10001,
   unavailable: 10016,
   unknownSymbol: 170121,
+  loginRequired: 10007,
 } as const;
 
 /** Thrown by a handler to answer a refusal; `route()` turns it into the envelope. */
@@ -21,6 +22,7 @@ export class Refusal extends Error {
 
 export const badParam = (message: string) => new Refusal(REST_ERRORS.badParam, message);
 export const unknownSymbol = (symbol: string) => new Refusal(REST_ERRORS.unknownSymbol, `Invalid symbol: ${symbol}`);
+export const loginRequired = () => new Refusal(REST_ERRORS.loginRequired, 'Login required');
 export const unavailable = (message: string) => new Refusal(REST_ERRORS.unavailable, message);
 
 /**

@@ -1,10 +1,12 @@
 import type { HttpHandler } from 'msw';
-import { ok } from '../envelope';
+import { sessionFromCookies } from '../accounts/profiles';
+import { createUserStore, type UserStore } from '../accounts/userStore';
 import { FaultPlan } from '../faults';
 import type { MarketView } from '../gateway/types';
 import { marketHandlers } from './market';
 import { DEFAULT_ROUTES, probeHandlers, type RouteSpec } from './probe';
-import { route } from './route';
+import { sitePreset, type SiteConfig } from '../site';
+import { userHandlers } from './user';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -17,11 +19,17 @@ export interface HandlerOptions {
   scheduler?: { now(): number };
   /** server lines of the latency picker */
   routes?: readonly RouteSpec[];
+  /** favorites and preferences of signed-in users */
+  users?: UserStore;
+  /** the compliance configuration served to the page */
+  site?: () => SiteConfig;
+  /** the session's user id; by default the `spot_session` cookie of the request */
+  sessionOf?: (request: Request) => string | null;
 }
 
-export const PROFILE_PATH = '/user/api/profile';
+export { PROFILE_PATH } from './user';
 
-const VISITOR = { userState: 0, isDemo: false, accountType: null, userId: null };
+const cookieSession = (request: Request) => sessionFromCookies(request.headers.get('cookie'));
 
 /**
  * REST handlers of the embedded exchange. Paths are documented in docs/api.md.
@@ -36,6 +44,9 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     market,
     now: () => (market ? market.now() : (options.scheduler?.now() ?? Date.now())),
     routes: options.routes ?? DEFAULT_ROUTES,
+    users: options.users ?? createUserStore(),
+    site: options.site ?? (() => sitePreset('global')),
+    sessionOf: options.sessionOf ?? cookieSession,
   };
-  return [route(context, PROFILE_PATH, () => ok(VISITOR)), ...marketHandlers(context), ...probeHandlers(context)];
+  return [...userHandlers(context), ...marketHandlers(context), ...probeHandlers(context)];
 }

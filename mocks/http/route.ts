@@ -11,13 +11,13 @@ export interface RouteContext {
 }
 
 /**
- * One GET path of the exchange. Order matters: a network that is down answers
+ * One path of the exchange (GET unless said). Order matters: a network that is down answers
  * nothing at all, then an injected fault for this path, then the real answer.
  * The fault plan is keyed by the path as registered, so `?mockFault=` names
  * the same strings docs/api.md lists.
  */
-export function route(context: RouteContext, path: string, answer: Answer): HttpHandler {
-  return http.get(path, async ({ request }) => {
+export function route(context: RouteContext, path: string, answer: Answer, method: 'get' | 'post' = 'get'): HttpHandler {
+  return http[method](path, async ({ request }) => {
     if (context.offline()) return HttpResponse.error();
     const faulted = await faultResponse(context.faults.take(path));
     if (faulted) return faulted;

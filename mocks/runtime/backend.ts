@@ -8,6 +8,8 @@ import { createQuoteGateway } from '../gateway/quote';
 import type { Listing, Scheduler, SessionSet } from '../gateway/types';
 import { createHandlers } from '../http/handlers';
 import { createMarketHub, systemScheduler } from '../market/hub';
+import { createUserStore, type TextPersistence } from '../accounts/userStore';
+import { sitePreset, type SiteConfig } from '../site';
 import { createControlHandlers } from './control';
 import { createNetworkState } from './network';
 
@@ -20,6 +22,12 @@ export interface BackendOptions {
   yieldNow?: () => Promise<void>;
   /** load a market's session only once something asks for it (in-page: parsing costs the page) */
   onDemand?: boolean;
+  /** where signed-in users' favorites and preferences are kept (memory by default) */
+  userPersistence?: TextPersistence;
+  /** the compliance configuration at start; `/mock/api/site` switches it */
+  site?: SiteConfig;
+  /** the session's user id; by default the request's `spot_session` cookie (in-page: document.cookie) */
+  sessionOf?: (request: Request) => string | null;
 }
 
 export const LISTINGS = listingsFile.listings as Listing[];
@@ -50,10 +58,20 @@ export function createBackend(options: BackendOptions) {
     privateSocket.dropSockets();
   });
   const isOffline = () => network.isOffline();
+  const users = createUserStore(options.userPersistence);
+  let site = options.site ?? sitePreset('global');
 
   const httpHandlers: HttpHandler[] = [
-    ...createControlHandlers({ hub, quote, network, yieldNow }),
-    ...createHandlers({ faults: options.faults, market: hub, offline: isOffline, scheduler }),
+    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next) }),
+    ...createHandlers({
+      faults: options.faults,
+      market: hub,
+      offline: isOffline,
+      scheduler,
+      users,
+      site: () => site,
+      sessionOf: options.sessionOf,
+    }),
   ];
   const socketHandlers: WebSocketHandler[] = [
     quoteSocketHandler(quote, '*/realtime', { isOffline }),

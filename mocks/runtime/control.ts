@@ -4,6 +4,7 @@ import { parseSessionText } from '../market/session/text-reader';
 import type { MarketView, QuoteGateway, ReplayControl } from '../gateway/types';
 import { sessionBytesToText } from './gunzip';
 import type { NetworkState } from './network';
+import { SITE_PRESETS, type SiteConfig } from '../site';
 
 /**
  * The replay and fault controls of the embedded exchange, as REST under
@@ -17,6 +18,8 @@ export interface ControlDeps {
   quote: QuoteGateway;
   network: NetworkState;
   yieldNow: () => Promise<void>;
+  /** switches the compliance configuration the page is served */
+  setSite: (site: SiteConfig) => void;
 }
 
 type Body = Record<string, unknown>;
@@ -132,6 +135,13 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
       if (!body) return fail(10001, 'body must be a JSON object');
       const problem = faultAction(deps, body);
       return problem ? fail(10002, problem) : ok(statusOf(deps));
+    }),
+    http.post('/mock/api/site', async ({ request }) => {
+      const body = await readBody(request);
+      const region = body?.region;
+      if (region !== 'global' && region !== 'eu') return fail(10002, 'region must be global or eu');
+      deps.setSite(SITE_PRESETS[region]);
+      return ok(SITE_PRESETS[region]);
     }),
     http.get('/mock/api/truth', ({ request }) => {
       const q = new URL(request.url).searchParams;

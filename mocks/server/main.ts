@@ -11,6 +11,7 @@ import { openSessionFile } from '../market/session/node-io';
 import { readAllEvents } from '../market/session/reader';
 import type { SessionSet } from '../gateway/types';
 import { startLocalServer } from './server';
+import { sitePreset } from '../site';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -29,6 +30,7 @@ async function main() {
       host: { type: 'string', default: '127.0.0.1' },
       dist: { type: 'string', default: 'dist-remote' },
       session: { type: 'string', multiple: true, default: [] },
+      site: { type: 'string', default: 'global' },
     },
   });
   const port = Number(values.port);
@@ -42,6 +44,7 @@ async function main() {
     host: values.host,
     port,
     distDir: resolve(ROOT, values.dist),
+    site: sitePreset(values.site),
   });
   process.stdout.write(`Embedded exchange server: ${server.url} (quotes ${server.wsUrl})\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,6 +7,8 @@ import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
+import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
+import { FooterBar } from '../features/footer';
 import { LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
 import type { PageProps } from './pageProps';
 import type { Viewport } from './viewport';
@@ -21,18 +23,24 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
   const refetchSymbols = useRetrySymbols();
 
   const panels: Record<PanelId, React.ReactNode> = {
-    chart: <PanelSlot><LazyChartPanel isDemo={isDemo} /></PanelSlot>,
-    orderbook: <PanelSlot><LazyOrderbookPanel /></PanelSlot>,
+    chart: <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} /></PanelSlot>,
+    orderbook: <PanelSlot><LazyOrderbookPanel base={base} quote={quote} /></PanelSlot>,
     position: <PanelSlot><LazyOrdersPanel /></PanelSlot>,
   };
 
   return (
     <div className="desktop-page" data-customised={layout.customised}>
       <SettingsBar locale={locale} onResetLayout={() => setResetOpen(true)} tools={<ReplayToggle symbol={`${base}${quote}`} />} />
+      <PanelSlot>
+        <EuUsdtTipsBanner base={base} quote={quote} />
+      </PanelSlot>
       <div className="trade-page">
         <main className="trade-page__main" style={{ inlineSize: width }}>
           <PanelSlot onRetry={refetchSymbols}>
             <MarketHeader base={base} quote={quote} />
+          </PanelSlot>
+          <PanelSlot>
+            <AnnouncementBar symbolId={`${base}${quote}`} />
           </PanelSlot>
           <TradeGrid width={width} items={layout.items} rtl={rtl} panels={panels} onCommit={layout.commit} />
         </main>
@@ -42,6 +50,9 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
           </div>
         </aside>
       </div>
+      <PanelSlot>
+        <FooterBar base={base} quote={quote} />
+      </PanelSlot>
       <ResetLayoutDialog open={resetOpen} onConfirm={layout.reset} onClose={() => setResetOpen(false)} />
     </div>
   );

@@ -3,6 +3,8 @@ import { VisitorPrompt } from '../features/account';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
+import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
+import { FooterBar } from '../features/footer';
 import { LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
 import type { PageProps } from './pageProps';
 
@@ -13,15 +15,21 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
   return (
     <div className="mobile-page" data-testid="mobile-page">
       <SettingsBar locale={locale} tools={<ReplayToggle symbol={`${base}${quote}`} />} />
+      <PanelSlot>
+        <EuUsdtTipsBanner base={base} quote={quote} />
+      </PanelSlot>
       <main className="mobile-page__main">
         <PanelSlot onRetry={retrySymbols}>
           <MarketHeader base={base} quote={quote} />
         </PanelSlot>
+        <PanelSlot>
+          <AnnouncementBar symbolId={`${base}${quote}`} />
+        </PanelSlot>
         <section id="chart-area" className="panel mobile-panel mobile-panel--chart" aria-labelledby="chart-area-title">
-          <PanelSlot><LazyChartPanel isDemo={isDemo} /></PanelSlot>
+          <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} /></PanelSlot>
         </section>
         <section id="orderbook-area" className="panel mobile-panel" aria-labelledby="orderbook-area-title">
-          <PanelSlot><LazyOrderbookPanel /></PanelSlot>
+          <PanelSlot><LazyOrderbookPanel base={base} quote={quote} /></PanelSlot>
         </section>
         <div id="spot-trade-container" className="mobile-panel">
           <div id="trade-area">
@@ -32,6 +40,9 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
           <PanelSlot><LazyOrdersPanel /></PanelSlot>
         </section>
       </main>
+      <PanelSlot>
+        <FooterBar base={base} quote={quote} />
+      </PanelSlot>
     </div>
   );
 }

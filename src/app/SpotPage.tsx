@@ -3,6 +3,7 @@ import { DesktopTradePage } from './DesktopTradePage';
 import { MobileTradePage } from './MobileTradePage';
 import type { PageProps } from './pageProps';
 import { useSymbolGuard } from './useSymbolGuard';
+import { useRecordVisit } from './useRecordVisit';
 import { useReloadOnMobileCrossing, useViewport } from './viewport';
 
 export type { PageProps } from './pageProps';
@@ -12,6 +13,7 @@ export function SpotPage(props: PageProps) {
   const viewport = useViewport();
   const startWidth = useReloadOnMobileCrossing(viewport.width);
   useSymbolGuard(props.locale, props.base, props.quote);
+  useRecordVisit(props.base, props.quote);
   return isMobileWidth(startWidth) ? (
     <MobileTradePage {...props} />
   ) : (

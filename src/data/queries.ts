@@ -1,6 +1,7 @@
 import { QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchProfile } from './api/profile';
+import { RESTRICTIVE_SITE_CONFIG, fetchSiteConfig } from './api/site';
 import { fetchSymbols } from './api/symbols';
 import { MalformedResponseError, ApiError } from './http';
 
@@ -8,6 +9,7 @@ import { MalformedResponseError, ApiError } from './http';
 export const queryKeys = {
   profile: ['user', 'profile'] as const,
   symbols: ['market', 'symbols'] as const,
+  site: ['market', 'siteConfig'] as const,
 };
 
 export function createQueryClient(): QueryClient {
@@ -36,4 +38,14 @@ export function useRetrySymbols(): () => void {
 
 export function useSymbols() {
   return useQuery({ queryKey: queryKeys.symbols, queryFn: ({ signal }) => fetchSymbols(signal), staleTime: 5 * 60_000 });
+}
+
+/**
+ * The compliance configuration. Until it answers (or if it cannot) every
+ * region-gated part stays hidden: showing a banned link briefly is worse than
+ * showing an allowed one late.
+ */
+export function useSiteConfig() {
+  const query = useQuery({ queryKey: queryKeys.site, queryFn: ({ signal }) => fetchSiteConfig(signal), staleTime: 10 * 60_000 });
+  return query.data ?? RESTRICTIVE_SITE_CONFIG;
 }

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   /** Written by the login flow of any tab; other tabs see it as a storage event. */
   account: 'SPOT_account_id',
   lazyReloadAt: 'SPOT_lazy_reload_at',
+  /** spec 1 §9: a visitor's favorite symbol ids (JSON list) */
+  favorite: 'SPOT_favorite',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

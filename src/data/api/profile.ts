@@ -10,6 +10,8 @@ export interface Profile {
   isDemo: boolean;
   accountType: 'UTA' | 'CLASSIC' | null;
   userId: string | null;
+  /** EAA-restricted accounts do not see the rewards hub (spec 1 §6) */
+  eaaRestricted: boolean;
 }
 
 export function parseProfile(value: unknown): Profile {
@@ -22,6 +24,7 @@ export function parseProfile(value: unknown): Profile {
     isDemo: bool(o, 'isDemo'),
     accountType,
     userId: typeof o.userId === 'string' ? o.userId : null,
+    eaaRestricted: bool(o, 'eaaRestricted'),
   };
 }
 

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { PanelFrame } from '../../ui/PanelFrame';
 import { SkeletonRows } from '../../ui/SkeletonRows';
+import { LatestTrades } from '../trades';
 
 type BookTab = 'book' | 'trades';
 
 /** Order book area (spec 1 §2.6): Order book and Latest trades tabs. */
-export function OrderbookPanel() {
+export function OrderbookPanel({ base, quote }: { base: string; quote: string }) {
   const { t } = useTranslation('trade');
   const tabs = [
     { value: 'book' as const, label: t('tabOrderbook') },
@@ -14,9 +15,7 @@ export function OrderbookPanel() {
   return (
     <PanelFrame<BookTab> areaId="orderbook-area" title={t('tabOrderbook')} tabs={tabs} initialTab="book">
       {(tab) => (
-        <div id={tab === 'trades' ? 'latest-trades' : undefined}>
-          <SkeletonRows rows={14} label={t('loadingMarketData')} />
-        </div>
+        tab === 'trades' ? <LatestTrades base={base} quote={quote} /> : <SkeletonRows rows={14} label={t('loadingMarketData')} />
       )}
     </PanelFrame>
   );

@@ -1,0 +1,84 @@
+import { ok } from '../envelope';
+import { findProfile, type AccountProfile } from '../accounts/profiles';
+import type { UserStore } from '../accounts/userStore';
+import type { SiteConfig } from '../site';
+import { badParam, loginRequired } from './errors';
+import { route, type RouteContext } from './route';
+
+export const PROFILE_PATH = '/user/api/profile';
+export const FAVORITES_PATH = '/spot/api/user/favorites';
+export const PREFERENCES_PATH = '/spot/api/user/preferences';
+export const SITE_CONFIG_PATH = '/spot/api/basic/site_config';
+
+export interface UserContext extends RouteContext {
+  users: UserStore;
+  site: () => SiteConfig;
+  /** the signed-in user's id from the request's session, or null for a visitor */
+  sessionOf: (request: Request) => string | null;
+}
+
+const VISITOR = { userState: 0, isDemo: false, accountType: null, userId: null, eaaRestricted: false };
+
+async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = await request.json();
+  } catch {
+    throw badParam('body must be JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParam('body must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/** Symbol ids are short upper-case tokens; anything else is a client bug answered as such. */
+const SYMBOL_ID = /^[A-Z0-9]{2,24}$/;
+
+export function userHandlers(context: UserContext) {
+  const signedIn = (request: Request): AccountProfile => {
+    const profile = findProfile(context.sessionOf(request));
+    if (!profile) throw loginRequired();
+    return profile;
+  };
+  return [
+    route(context, PROFILE_PATH, (request) => {
+      const profile = findProfile(context.sessionOf(request));
+      return ok(profile ? { userState: 1, ...profile } : VISITOR);
+    }),
+    route(context, SITE_CONFIG_PATH, () => ok(context.site())),
+    route(context, FAVORITES_PATH, (request) => ok({ list: context.users.favorites(signedIn(request).userId) })),
+    route(
+      context,
+      FAVORITES_PATH,
+      async (request) => {
+        const { userId } = signedIn(request);
+        const { symbolIds } = await jsonBody(request);
+        if (!Array.isArray(symbolIds) || !symbolIds.every((s) => typeof s === 'string' && SYMBOL_ID.test(s))) {
+          throw badParam('symbolIds must be a list of symbol ids');
+        }
+        return ok({ list: context.users.setFavorites(userId, symbolIds as string[]) });
+      },
+      'post',
+    ),
+    route(context, PREFERENCES_PATH, (request) => ok({ values: context.users.preferences(signedIn(request).userId) })),
+    route(
+      context,
+      PREFERENCES_PATH,
+      async (request) => {
+        const { userId } = signedIn(request);
+        const { upsert_keys: upsert } = await jsonBody(request);
+        if (typeof upsert !== 'object' || upsert === null || Array.isArray(upsert)) throw badParam('upsert_keys must be an object');
+        const entries = Object.entries(upsert as Record<string, unknown>);
+        if (entries.length === 0 || entries.length > 50) throw badParam('upsert_keys must hold 1 to 50 keys');
+        const values: Record<string, string> = {};
+        for (const [key, value] of entries) {
+          if (!/^[\w.-]{1,64}$/.test(key) || typeof value !== 'string' || value.length > 4096) {
+            throw badParam(`upsert_keys.${key.slice(0, 64)} must be a string of at most 4096 characters`);
+          }
+          values[key] = value;
+        }
+        return ok({ values: context.users.upsertPreferences(userId, values) });
+      },
+      'post',
+    ),
+  ];
+}

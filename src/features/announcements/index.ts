@@ -1,0 +1,2 @@
+export { AnnouncementBar } from './AnnouncementBar';
+export { EuUsdtTipsBanner } from './EuUsdtTipsBanner';

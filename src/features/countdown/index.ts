@@ -1,0 +1,1 @@
+export { SymbolNoticeGate } from './SymbolNoticeGate';

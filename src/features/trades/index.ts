@@ -1,0 +1,1 @@
+export { LatestTrades } from './LatestTrades';
