@@ -37,7 +37,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
       <div className="trade-page">
         <main className="trade-page__main" style={{ inlineSize: width }}>
           <PanelSlot onRetry={refetchSymbols}>
-            <MarketHeader base={base} quote={quote} />
+            <MarketHeader locale={locale} base={base} quote={quote} />
           </PanelSlot>
           <PanelSlot>
             <AnnouncementBar symbolId={`${base}${quote}`} />

@@ -20,7 +20,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
       </PanelSlot>
       <main className="mobile-page__main">
         <PanelSlot onRetry={retrySymbols}>
-          <MarketHeader base={base} quote={quote} />
+          <MarketHeader locale={locale} base={base} quote={quote} />
         </PanelSlot>
         <PanelSlot>
           <AnnouncementBar symbolId={`${base}${quote}`} />
