@@ -4,25 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { sanitizeFavorites, toggleFavorite } from '../domain/favorites';
 import { fetchFavorites, saveFavorites } from './api/user';
 import { useProfile } from './queries';
-import { STORAGE_KEYS, readJson, writeJson } from './storage';
+import { STORAGE_KEYS, readJson, readString, writeJson } from './storage';
 import { toastStore } from './toasts';
 
 export const favoriteQueryKey = ['user', 'favorites'] as const;
 
 /** A visitor's favorites in `SPOT_favorite`; other tabs' changes arrive as storage events. */
 const localFavorites = (() => {
-  let cached: string[] | null = null;
+  // Parsed once per distinct stored text: the snapshot stays the same object while nothing changed.
+  let cached: { raw: string | null; list: string[] } = { raw: null, list: [] };
   const listeners = new Set<() => void>();
-  const read = () => (cached ??= sanitizeFavorites(readJson(STORAGE_KEYS.favorite)));
+  const read = () => {
+    const raw = readString(STORAGE_KEYS.favorite);
+    if (raw !== cached.raw) cached = { raw, list: sanitizeFavorites(readJson(STORAGE_KEYS.favorite)) };
+    return cached.list;
+  };
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEYS.favorite && event.key !== null) return;
-    cached = null;
     listeners.forEach((l) => l());
   };
   return {
     get: read,
     set(next: string[]) {
-      cached = next;
       writeJson(STORAGE_KEYS.favorite, next);
       listeners.forEach((l) => l());
     },
