@@ -74,7 +74,14 @@ export function clampAnnouncementIndex(index: number, count: number): number {
   return count <= 0 || !Number.isInteger(index) || index < 0 ? 0 : index % count;
 }
 
-const HAS_CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f\\]/;
+/** Whitespace, control characters or a backslash (which browsers read as a slash in URLs). */
+function hasUnsafeCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f || code === 0x5c || /\s/.test(value[i]!)) return true;
+  }
+  return false;
+}
 
 /**
  * A link the page may open from server text: a same-origin absolute path
@@ -84,7 +91,7 @@ const HAS_CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f\\]/;
 export function safeLinkUrl(url: unknown): string | null {
   if (typeof url !== 'string') return null;
   const value = url.trim();
-  if (value === '' || HAS_CONTROL_OR_SPACE.test(value)) return null;
+  if (value === '' || hasUnsafeCharacter(value)) return null;
   if (value.startsWith('/')) return value.startsWith('//') ? null : value;
   try {
     const parsed = new URL(value);

@@ -34,8 +34,8 @@ export type CountdownState<N extends OpeningNotice = OpeningNotice> =
   | { kind: 'rechecking'; notice: N; since: number; lastAskAt: number }
   /** the exchange's clock is past the opening, or the notice is gone: show the chart */
   | { kind: 'open' }
-  /** not confirmed within the window: the network-error overlay */
-  | { kind: 'failed' };
+  /** not confirmed within the window: the network-error overlay (the notice stays for the frozen display) */
+  | { kind: 'failed'; notice: N };
 
 export type CountdownEvent<N extends OpeningNotice = OpeningNotice> =
   | { type: 'tick'; now: number }
@@ -90,7 +90,7 @@ function onTick<N extends OpeningNotice>(state: CountdownState<N>, now: number):
     return { state: { kind: 'rechecking', notice: state.notice, since: now, lastAskAt: now }, ask: true };
   }
   if (state.kind === 'rechecking') {
-    if (now - state.since >= RECHECK_WINDOW_MS) return stay({ kind: 'failed' });
+    if (now - state.since >= RECHECK_WINDOW_MS) return stay({ kind: 'failed', notice: state.notice });
     if (now - state.lastAskAt >= RECHECK_EVERY_MS) return { state: { ...state, lastAskAt: now }, ask: true };
   }
   return stay(state);
