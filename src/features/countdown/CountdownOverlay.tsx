@@ -44,10 +44,10 @@ export function CountdownOverlay({ symbolName, notice, remainingMs, confirming =
             <TimeBox value={twoDigits(parts.minutes)} unit={t('minutes')} />
             <TimeBox value={twoDigits(parts.seconds)} unit={t('seconds')} />
           </div>
-          <p className="visually-hidden" aria-live="polite">
+          {/* Changes at most once a minute (or once, at zero), so it may be live. */}
+          <p className={confirming ? 'countdown__confirming' : 'visually-hidden'} aria-live="polite">
             {confirming ? t('confirming') : t('summary', { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 })}
           </p>
-          {confirming && <p className="countdown__confirming" aria-hidden="true">{t('confirming')}</p>}
           {utc && (
             <p className="countdown__time">
               <span>{t('openingTime')}</span>{' '}
