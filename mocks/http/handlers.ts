@@ -3,6 +3,7 @@ import { sessionFromCookies } from '../accounts/profiles';
 import { createUserStore, type UserStore } from '../accounts/userStore';
 import { FaultPlan } from '../faults';
 import type { MarketView } from '../gateway/types';
+import { announcementHandlers, createAnnouncementStore, type AnnouncementStore } from './announcements';
 import { marketHandlers } from './market';
 import { DEFAULT_ROUTES, probeHandlers, type RouteSpec } from './probe';
 import { sitePreset, type SiteConfig } from '../site';
@@ -25,6 +26,8 @@ export interface HandlerOptions {
   site?: () => SiteConfig;
   /** the session's user id; by default the `spot_session` cookie of the request */
   sessionOf?: (request: Request) => string | null;
+  /** the announcement bar's list (the fixture by default) */
+  announcements?: AnnouncementStore;
 }
 
 export { PROFILE_PATH } from './user';
@@ -47,6 +50,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     users: options.users ?? createUserStore(),
     site: options.site ?? (() => sitePreset('global')),
     sessionOf: options.sessionOf ?? cookieSession,
+    announcements: options.announcements ?? createAnnouncementStore(),
   };
-  return [...userHandlers(context), ...marketHandlers(context), ...probeHandlers(context)];
+  return [...userHandlers(context), ...marketHandlers(context), ...probeHandlers(context), ...announcementHandlers(context)];
 }

@@ -7,6 +7,7 @@ import { createPrivateGateway } from '../gateway/private';
 import { createQuoteGateway } from '../gateway/quote';
 import type { Listing, Scheduler, SessionSet } from '../gateway/types';
 import { createHandlers } from '../http/handlers';
+import { createAnnouncementStore } from '../http/announcements';
 import { createMarketHub, systemScheduler } from '../market/hub';
 import { createUserStore, type TextPersistence } from '../accounts/userStore';
 import { sitePreset, type SiteConfig } from '../site';
@@ -60,9 +61,10 @@ export function createBackend(options: BackendOptions) {
   const isOffline = () => network.isOffline();
   const users = createUserStore(options.userPersistence);
   let site = options.site ?? sitePreset('global');
+  const announcements = createAnnouncementStore();
 
   const httpHandlers: HttpHandler[] = [
-    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next) }),
+    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next), announcements }),
     ...createHandlers({
       faults: options.faults,
       market: hub,
@@ -71,6 +73,7 @@ export function createBackend(options: BackendOptions) {
       users,
       site: () => site,
       sessionOf: options.sessionOf,
+      announcements,
     }),
   ];
   const socketHandlers: WebSocketHandler[] = [

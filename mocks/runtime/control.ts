@@ -5,6 +5,7 @@ import type { MarketView, QuoteGateway, ReplayControl } from '../gateway/types';
 import { sessionBytesToText } from './gunzip';
 import type { NetworkState } from './network';
 import { SITE_PRESETS, type SiteConfig } from '../site';
+import { validateAnnouncements, type AnnouncementStore } from '../http/announcements';
 
 /**
  * The replay and fault controls of the embedded exchange, as REST under
@@ -20,6 +21,8 @@ export interface ControlDeps {
   yieldNow: () => Promise<void>;
   /** switches the compliance configuration the page is served */
   setSite: (site: SiteConfig) => void;
+  /** the announcement bar's list, replaced by `POST /mock/api/announcements` */
+  announcements?: AnnouncementStore;
 }
 
 type Body = Record<string, unknown>;
@@ -142,6 +145,14 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
       if (region !== 'global' && region !== 'eu') return fail(10002, 'region must be global or eu');
       deps.setSite(SITE_PRESETS[region]);
       return ok(SITE_PRESETS[region]);
+    }),
+    http.post('/mock/api/announcements', async ({ request }) => {
+      const store = deps.announcements;
+      if (!store) return fail(10002, 'this exchange has no announcement list');
+      const checked = validateAnnouncements((await readBody(request))?.list);
+      if (typeof checked === 'string') return fail(10002, checked);
+      store.replace(checked);
+      return ok({ list: store.list() });
     }),
     http.get('/mock/api/truth', ({ request }) => {
       const q = new URL(request.url).searchParams;

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   lazyReloadAt: 'SPOT_lazy_reload_at',
   /** spec 1 §9: a visitor's favorite symbol ids (JSON list) */
   favorite: 'SPOT_favorite',
+  /** the announcement list signature whose bar the user closed (spec 1 §4: until the list changes) */
+  announcementClosed: 'SPOT_announcement_closed',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
