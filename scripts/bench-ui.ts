@@ -130,7 +130,7 @@ async function measure(browser: Browser, url: string, session: string, seconds: 
   const result: ProbeResult = await page.evaluate(() => (window as unknown as { spotBenchProbe: ProbeApi }).spotBenchProbe.result());
   await context.close();
   const advanced = after.position - before.position + (after.loops - before.loops) * after.duration;
-  return { result, start, end, errors, exchangeSeconds: advanced / 1000 };
+  return { result, start, end, errors, exchangeSeconds: advanced / 1000, looped: after.loops - before.loops };
 }
 
 export async function benchUi(options: UiOptions): Promise<void> {
@@ -171,8 +171,8 @@ export async function benchUi(options: UiOptions): Promise<void> {
     cleanups.push(() => browser.close());
     step(`Chromium ${browser.version()} headless, ${VIEWPORT.width}×${VIEWPORT.height}; measuring ${options.seconds} s; ${machineLoad()}`);
 
-    const { result, start, end, errors, exchangeSeconds } = await measure(browser, preview.url, session, options.seconds, step);
-    step(`done (${machineLoad()}); the replay advanced ${exchangeSeconds.toFixed(1)} s of market time (${(exchangeSeconds / ((result.t1 - result.t0) / 1000)).toFixed(1)}× wall time)`);
+    const { result, start, end, errors, exchangeSeconds, looped } = await measure(browser, preview.url, session, options.seconds, step);
+    step(`done (${machineLoad()}); the replay advanced ${exchangeSeconds.toFixed(1)} s of market time (${(exchangeSeconds / ((result.t1 - result.t0) / 1000)).toFixed(1)}× wall time${looped > 0 ? `, restarted the recording ${looped}×` : ''})`);
     if (errors.length > 0) console.log(`  page errors during the run: ${errors.length} (first: ${errors[0]})`);
     if (options.json) writeFileSync(options.json, JSON.stringify({ result, start, end }, null, 1));
     console.log('');
