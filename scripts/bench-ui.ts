@@ -1,0 +1,225 @@
+/**
+ * `npm run bench:ui [-- --seconds N] [--port P] [--json out.json] [--dist dir]`: the trading page in headless
+ * Chromium while the real BTCUSDT session (../shared/data, imported now into a
+ * temp file) replays at 10×. Prints frame times, long tasks, main-thread busy
+ * time, the order book's frame-to-paint delay and how many book versions were
+ * painted, against the targets of issue 5. Reports; asserts nothing.
+ *
+ * Also the last section of `npm run bench` (benchUiSection), which skips it
+ * with the reason when Chromium, the data or dist/ is missing.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { basename, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { installProbe, type ProbeApi, type ProbeResult } from './bench-ui/probe';
+import { printTable, rows, type Metrics } from './bench-ui/report';
+import { btcusdtRecording, buildDist, CHROMIUM, DATA, DIST, freePort, importRecording, ROOT, startPreview, type Preview } from './bench-ui/setup';
+
+const PAGE_PATH = '/en/trade/spot/BTC/USDT';
+const SPEED = 10;
+const SESSION_NAME = 'bench-btcusdt-real.jsonl.gz';
+/** after the session is loaded and sped up: its first books render and the JIT warms before measuring */
+const SETTLE_MS = 3_000;
+const VIEWPORT = { width: 1400, height: 900 };
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface UiOptions {
+  seconds: number;
+  port: number;
+  /** writes the raw probe result and CDP metrics there (for a closer look) */
+  json?: string;
+  /** another demo build to measure (e.g. a branch built with --outDir elsewhere) */
+  dist: string;
+}
+
+export function parseUiArgs(argv: string[]): UiOptions {
+  const options: UiOptions = { seconds: 60, port: Number(process.env.BENCH_UI_PORT ?? 4197), dist: DIST };
+  for (let i = 0; i < argv.length; i++) {
+    const value = Number(argv[i + 1]);
+    if (argv[i] === '--seconds' && value > 0) options.seconds = value;
+    if (argv[i] === '--port' && Number.isInteger(value) && value > 0) options.port = value;
+    if (argv[i] === '--json' && argv[i + 1]) options.json = argv[i + 1];
+    if (argv[i] === '--dist' && argv[i + 1]) options.dist = resolve(argv[i + 1]!);
+  }
+  return options;
+}
+
+/** Why the benchmark cannot run here (dist/ aside, which bench:ui builds), or null. */
+function missingPrerequisite(): string | null {
+  if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`;
+  if (btcusdtRecording().length === 0) return `no Binance BTCUSDT recording in ${DATA}`;
+  return null;
+}
+
+type Step = (what: string) => void;
+
+async function control(page: Page, path: string, body: unknown): Promise<{ success: boolean; message?: string; result?: { replay: { session: string; position: number; speed: number; duration: number; loops: number } } }> {
+  return page.evaluate(
+    async ([p, b]) => (await fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(),
+    [path, body] as const,
+  );
+}
+
+async function replayStatus(page: Page) {
+  return page.evaluate(async () => ((await (await fetch('/mock/api/replay')).json()) as { result: { replay: { position: number; loops: number; duration: number } } }).result.replay);
+}
+
+/** The session file goes in as base64 and is posted from inside the page, where the exchange lives. */
+async function upload(page: Page, file: string) {
+  const body = await page.evaluate(
+    async ([base64, name]) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const response = await fetch(`/mock/api/replay/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes });
+      return (await response.json()) as { success: boolean; message?: string; result?: { replay: { session: string } } };
+    },
+    [readFileSync(file).toString('base64'), SESSION_NAME] as const,
+  );
+  if (!body.success || body.result?.replay.session !== SESSION_NAME) throw new Error(`upload refused: ${body.message ?? JSON.stringify(body)}`);
+}
+
+async function metrics(cdp: { send(method: 'Performance.getMetrics'): Promise<{ metrics: Array<{ name: string; value: number }> }> }): Promise<Metrics> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+/** Other work on the machine slows the page: the figures are read with this in mind. */
+const machineLoad = () => `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function measure(browser: Browser, url: string, session: string, seconds: number, step: Step) {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // As source text with a no-op __name: tsx (esbuild keepNames) wraps inner functions in __name(), which the page lacks.
+  await page.addInitScript({ content: `(() => { const __name = (f) => f; (${installProbe.toString()})(${JSON.stringify({ symbol: 'BTCUSDT' })}); })();` });
+  await page.goto(`${url}${PAGE_PATH}`, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { spotRealtimeDebug?: { status(): string } }).spotRealtimeDebug?.status() === 'open', null, { timeout: 60_000 });
+  step('page open, quote socket open');
+
+  await upload(page, session);
+  const sped = await control(page, '/mock/api/replay', { action: 'speed', speed: SPEED });
+  if (!sped.success) throw new Error(`speed refused: ${sped.message}`);
+  step(`session uploaded and selected, speed ${SPEED}×`);
+
+  const book = page.locator('[data-testid="orderbook"][data-book-version]:not([data-book-version=""])');
+  try {
+    await book.first().waitFor({ timeout: 15_000 });
+    step('order book shows a version');
+  } catch {
+    step('order book exposes no data-book-version (waited 15 s); measuring the rest');
+  }
+  await sleep(SETTLE_MS);
+  const stores = await page.evaluate(() => (window as unknown as { spotBenchProbe: ProbeApi }).spotBenchProbe.instrument());
+  step(`instrumented stores: ${stores.length ? stores.join(', ') : 'none'}`);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const before = await replayStatus(page);
+  const start = await metrics(cdp);
+  await page.evaluate(() => (window as unknown as { spotBenchProbe: ProbeApi }).spotBenchProbe.start());
+  await sleep(seconds * 1000);
+  await page.evaluate(() => (window as unknown as { spotBenchProbe: ProbeApi }).spotBenchProbe.stop());
+  const end = await metrics(cdp);
+  const after = await replayStatus(page);
+  // A version applied just before stop() still gets its paint counted.
+  await sleep(300);
+  const result: ProbeResult = await page.evaluate(() => (window as unknown as { spotBenchProbe: ProbeApi }).spotBenchProbe.result());
+  await context.close();
+  const advanced = after.position - before.position + (after.loops - before.loops) * after.duration;
+  return { result, start, end, errors, exchangeSeconds: advanced / 1000, looped: after.loops - before.loops };
+}
+
+export async function benchUi(options: UiOptions): Promise<void> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  let cleaning: Promise<void> | null = null;
+  // One run of the cleanups, however many ask (a signal, and the run failing because of it).
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      for (const fn of cleanups.reverse()) {
+        try {
+          await fn();
+        } catch {
+          // best effort: the next one still runs
+        }
+      }
+    })());
+  const onSignal = () => void cleanup().then(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGHUP', onSignal);
+  const t0 = Date.now();
+  const step: Step = (what) => console.log(`  [${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${what}`);
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-ui-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const inputs = btcusdtRecording();
+    const session = join(dir, SESSION_NAME);
+    const imported = await importRecording(inputs, session);
+    step(`imported ${inputs.map((f) => basename(f)).join(' + ')} → temp session: ${imported.stats.bookUpdates} book updates, ${imported.stats.trades} trades, ${(imported.spanMs / 1000).toFixed(0)} s of market`);
+
+    const port = await freePort(options.port);
+    const preview: Preview = await startPreview(port, options.dist);
+    cleanups.push(() => preview.stop());
+    step(`vite preview of ${relative(ROOT, options.dist) || options.dist} on ${preview.url}${port === options.port ? '' : ` (${options.port} was taken)`}`);
+
+    // Our signal handler closes it: Playwright's own would exit the process before the preview server is stopped.
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    cleanups.push(() => browser.close());
+    step(`Chromium ${browser.version()} headless, ${VIEWPORT.width}×${VIEWPORT.height}; measuring ${options.seconds} s; ${machineLoad()}`);
+
+    const { result, start, end, errors, exchangeSeconds, looped } = await measure(browser, preview.url, session, options.seconds, step);
+    step(`done (${machineLoad()}); the replay advanced ${exchangeSeconds.toFixed(1)} s of market time (${(exchangeSeconds / ((result.t1 - result.t0) / 1000)).toFixed(1)}× wall time${looped > 0 ? `, restarted the recording ${looped}×` : ''})`);
+    if (errors.length > 0) console.log(`  page errors during the run: ${errors.length} (first: ${errors[0]})`);
+    if (options.json) writeFileSync(options.json, JSON.stringify({ result, start, end }, null, 1));
+    console.log('');
+    printTable(rows(result, start, end));
+    console.log(
+      '\n  Frame times are rAF deltas. Busy % is wall time inside main-thread tasks (CDP TaskDuration): the in-page simulated\n' +
+        '  exchange is included, and a task descheduled by a loaded machine counts as busy (compare the thread\'s CPU %).\n' +
+        '  Frame-to-paint runs from the store applying a book version to the task right after the frame that painted it.',
+    );
+  } finally {
+    await cleanup();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('SIGHUP', onSignal);
+  }
+}
+
+/** The browser section of `npm run bench`: skipped, with the reason, where it cannot run. */
+export async function benchUiSection(argv: string[]): Promise<void> {
+  console.log('\nBrowser benchmark (issue 5): the trading page while the real BTCUSDT session replays at 10×\n');
+  const options = parseUiArgs(argv);
+  const missing = missingPrerequisite() ?? (existsSync(join(options.dist, 'index.html')) ? null : `${relative(ROOT, options.dist) || options.dist}/ not built (run \`npx vite build\`, or \`npm run bench:ui\`, which builds it)`);
+  if (missing) {
+    console.log(`  skipped: ${missing}`);
+    return;
+  }
+  try {
+    await benchUi(options);
+  } catch (error) {
+    // The figures above stand; a broken browser run still fails the command.
+    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const options = parseUiArgs(process.argv.slice(2));
+  console.log(`\nBrowser benchmark (issue 5): the trading page while the real BTCUSDT session replays at ${SPEED}×\n`);
+  const missing = missingPrerequisite();
+  if (missing) {
+    console.log(`  skipped: ${missing}`);
+  } else {
+    if (!existsSync(join(options.dist, 'index.html'))) {
+      if (options.dist !== DIST) throw new Error(`${options.dist} holds no build`);
+      console.log('  dist/ is missing: building the demo app with `vite build` first');
+      buildDist();
+    }
+    await benchUi(options);
+  }
+}
