@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   lazyReloadAt: 'SPOT_lazy_reload_at',
   /** spec 1 §9: a visitor's favorite symbol ids (JSON list) */
   favorite: 'SPOT_favorite',
+  orderbook: 'SPOT_orderbook_v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
