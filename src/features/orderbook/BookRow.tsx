@@ -6,7 +6,8 @@ export interface BookRowProps {
   side: 'buy' | 'sell';
   price: string;
   amount: string;
-  total: string;
+  /** null: the layout has no room for the Total column (left-right) */
+  total: string | null;
   /** 0..1 of the row's width shaded by its cumulative depth */
   depth: number;
   priceDecimals: number;
@@ -43,7 +44,7 @@ export const BookRow = memo(function BookRow(props: BookRowProps) {
     >
       <span className="ob-cell ob-cell--price" dir="ltr">{formatDecimal(price, priceDecimals, locale)}</span>
       <span className="ob-cell" dir="ltr">{formatBookTotal(amount, amountDecimals, locale)}</span>
-      <span className="ob-cell" dir="ltr">{formatBookTotal(total, totalDecimals, locale)}</span>
+      {total !== null && <span className="ob-cell" dir="ltr">{formatBookTotal(total, totalDecimals, locale)}</span>}
     </div>
   );
 });

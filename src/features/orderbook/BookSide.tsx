@@ -7,7 +7,8 @@ interface BookSideProps {
   rows: readonly Row[];
   /** asks above the last price are drawn worst first, so the best ask meets the spread */
   reversed: boolean;
-  total: BookTotalUnit;
+  /** null: no Total column */
+  total: BookTotalUnit | null;
   priceDecimals: number;
   amountDecimals: number;
   valueDecimals: number;
@@ -30,7 +31,7 @@ export function BookSide(props: BookSideProps) {
           side={side}
           price={row.price}
           amount={row.amount}
-          total={total === 'amount' ? row.totalAmount : row.totalValue}
+          total={total === null ? null : total === 'amount' ? row.totalAmount : row.totalValue}
           depth={row.depth}
           priceDecimals={priceDecimals}
           amountDecimals={amountDecimals}

@@ -24,9 +24,11 @@ interface BookToolbarProps {
   steps: readonly DepthStep[];
   step: DepthStep | undefined;
   onStep: (step: string) => void;
+  /** hovering froze the rows */
+  paused: boolean;
 }
 
-export function BookToolbar({ layout, onLayout, steps, step, onStep }: BookToolbarProps) {
+export function BookToolbar({ layout, onLayout, steps, step, onStep, paused }: BookToolbarProps) {
   const { t } = useTranslation('orderbook');
   return (
     <div className="ob-toolbar">
@@ -45,6 +47,11 @@ export function BookToolbar({ layout, onLayout, steps, step, onStep }: BookToolb
           </button>
         ))}
       </div>
+      {paused && (
+        <span className="ob-paused" data-testid="orderbook-paused" title={t('pausedHint')}>
+          {t('paused')}
+        </span>
+      )}
       <label className="ob-step">
         <span className="visually-hidden">{t('mergeStep')}</span>
         <select value={step?.step ?? ''} disabled={steps.length === 0} onChange={(event) => onStep(event.target.value)} dir="ltr">

@@ -12,21 +12,19 @@ import { useLastPrice } from './useLastPrice';
 import { useOrderBook } from './useOrderBook';
 import './orderbook.css';
 
-/** Column titles; in the left-right layout the second group repeats them without the switch. */
-function BookHead({ base, quote, total, onTotal, withSwitch }: { base: string; quote: string; total: 'amount' | 'value'; onTotal: () => void; withSwitch: boolean }) {
+/** Column titles; the left-right layout has one group per side and no Total column. */
+function BookHead({ base, quote, total, onTotal }: { base: string; quote: string; total: 'amount' | 'value' | null; onTotal: () => void }) {
   const { t } = useTranslation('orderbook');
   const unit = total === 'amount' ? base : quote;
   const other = total === 'amount' ? quote : base;
   return (
-    <div className="ob-head" aria-hidden={withSwitch ? undefined : true}>
+    <div className="ob-head">
       <span>{t('price', { unit: quote })}</span>
       <span className="ob-head__end">{t('amount', { unit: base })}</span>
-      {withSwitch ? (
+      {total !== null && (
         <button type="button" className="ob-head__end ob-head__switch" onClick={onTotal} aria-label={t('totalSwitch', { unit: other })} title={t('totalSwitch', { unit: other })}>
           {t('total', { unit })}
         </button>
-      ) : (
-        <span className="ob-head__end">{t('total', { unit })}</span>
       )}
     </div>
   );
@@ -56,7 +54,8 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
       side={which}
       rows={which === 'buy' ? (view?.bids ?? []) : (view?.asks ?? [])}
       reversed={reversed}
-      total={model.total}
+      // Side by side, two sides of three columns do not fit the book's width: price and amount only.
+      total={layout === 'split' ? null : model.total}
       priceDecimals={model.priceDecimals}
       amountDecimals={symbol.precisions.quantity}
       valueDecimals={symbol.precisions.price}
@@ -71,10 +70,10 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
 
   return (
     <div className="ob">
-      <BookToolbar layout={layout} onLayout={model.setLayout} steps={model.steps} step={model.step} onStep={model.setStep} />
+      <BookToolbar layout={layout} onLayout={model.setLayout} steps={model.steps} step={model.step} onStep={model.setStep} paused={model.paused} />
       <div className={`ob-heads ob-heads--${layout}`}>
-        <BookHead base={base} quote={quote} total={model.total} onTotal={toggleTotal} withSwitch />
-        {layout === 'split' && <BookHead base={base} quote={quote} total={model.total} onTotal={toggleTotal} withSwitch={false} />}
+        <BookHead base={base} quote={quote} total={layout === 'split' ? null : model.total} onTotal={toggleTotal} />
+        {layout === 'split' && <BookHead base={base} quote={quote} total={null} onTotal={toggleTotal} />}
       </div>
       <div
         ref={levelsRef}
@@ -85,11 +84,6 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
         onPointerEnter={model.pause}
         onPointerLeave={model.resume}
       >
-        {model.paused && (
-          <span className="ob-paused" title={t('pausedHint')}>
-            {t('paused')}
-          </span>
-        )}
         {model.error && <p className="ob-error" role="alert">{t('stepRefused')}</p>}
         {view ? (
           <>
