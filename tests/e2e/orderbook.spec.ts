@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Decimal } from 'decimal.js';
 import { formatDecimal } from '../../src/domain/format';
 import { formatBookTotal, rowsPerSide, rowsThatFit, type BookLayout } from '../../src/domain/orderbookRows';
-import { REPLAY_START, replay, truthBook, type Book } from './support/market';
+import { fault, REPLAY_START, replay, truthBook, type Book } from './support/market';
 
 /**
  * Issue 5, order book and latest trades, against the replayed BTCUSDT market
@@ -116,12 +116,25 @@ test.describe('order book', () => {
     await expectBookMatches(page, 'stacked', 2, 2, 'value');
   });
 
-  test('the depth ratio shows buy and sell shares that add up to 100', async ({ page }) => {
+  test('the depth ratio compares the amounts of the levels shown', async ({ page }) => {
     await openBook(page);
-    const ratio = page.getByTestId('depth-ratio');
-    await expect(ratio).toHaveAttribute('aria-label', /^Buy \d+%, sell \d+%$/);
-    const [, buy, sell] = /^Buy (\d+)%, sell (\d+)%$/.exec((await ratio.getAttribute('aria-label')) ?? '') ?? [];
-    expect(Number(buy) + Number(sell)).toBe(100);
+    const truth = await settledTruth(page, 2);
+    const shown = await renderedRows(page);
+    const sum = (side: string[][]) => side.slice(0, shown.buy.length).reduce((total, [, quantity = '0']) => total.plus(quantity), new Decimal(0));
+    const buy = sum(truth.bids);
+    const expectedBuy = buy.times(100).div(buy.plus(sum(truth.asks))).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+    await expect(page.getByTestId('depth-ratio')).toHaveAttribute('aria-label', `Buy ${expectedBuy}%, sell ${100 - expectedBuy}%`);
+    await expect(page.getByTestId('depth-ratio')).toContainText(`B ${expectedBuy}%`);
+  });
+
+  test('a lost connection shows skeleton rows until a fresh book arrives', async ({ page }) => {
+    await openBook(page);
+    await fault(page, { kind: 'dropSockets' });
+    await expect(page.getByRole('status', { name: 'Loading order book' })).toBeVisible();
+    await expect(levels(page)).toHaveAttribute('data-book-version', '');
+    await page.clock.runFor(6_000);
+    await expect(levels(page)).not.toHaveAttribute('data-book-version', '', { timeout: FIRST_BOOK_MS });
+    await expect(page.locator('.ob-side--buy .ob-row').first()).toBeVisible();
   });
 
   test('hovering freezes the book, leaving shows the current one', async ({ page }) => {
