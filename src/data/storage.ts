@@ -16,6 +16,7 @@ export const STORAGE_KEYS = {
   favorite: 'SPOT_favorite',
   /** the announcement list signature whose bar the user closed (spec 1 §4: until the list changes) */
   announcementClosed: 'SPOT_announcement_closed',
+  orderbook: 'SPOT_orderbook_v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PanelFrame } from '../../ui/PanelFrame';
-import { SkeletonRows } from '../../ui/SkeletonRows';
 import { LatestTrades } from '../trades';
+import { OrderBook } from './OrderBook';
 
 type BookTab = 'book' | 'trades';
 
@@ -14,9 +14,7 @@ export function OrderbookPanel({ base, quote }: { base: string; quote: string })
   ];
   return (
     <PanelFrame<BookTab> areaId="orderbook-area" title={t('tabOrderbook')} tabs={tabs} initialTab="book">
-      {(tab) => (
-        tab === 'trades' ? <LatestTrades base={base} quote={quote} /> : <SkeletonRows rows={14} label={t('loadingMarketData')} />
-      )}
+      {(tab) => (tab === 'trades' ? <LatestTrades base={base} quote={quote} /> : <OrderBook base={base} quote={quote} />)}
     </PanelFrame>
   );
 }
