@@ -7,6 +7,8 @@ import { createPrivateGateway } from '../gateway/private';
 import { createQuoteGateway } from '../gateway/quote';
 import type { Listing, Scheduler, SessionSet } from '../gateway/types';
 import { createHandlers } from '../http/handlers';
+import { createRouteLines } from '../http/lines';
+import { DEFAULT_ROUTES } from '../http/probe';
 import { createMarketHub, systemScheduler } from '../market/hub';
 import { createUserStore, type TextPersistence } from '../accounts/userStore';
 import { sitePreset, type SiteConfig } from '../site';
@@ -60,9 +62,10 @@ export function createBackend(options: BackendOptions) {
   const isOffline = () => network.isOffline();
   const users = createUserStore(options.userPersistence);
   let site = options.site ?? sitePreset('global');
+  const lines = createRouteLines(DEFAULT_ROUTES);
 
   const httpHandlers: HttpHandler[] = [
-    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next) }),
+    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next), lines }),
     ...createHandlers({
       faults: options.faults,
       market: hub,
@@ -71,6 +74,7 @@ export function createBackend(options: BackendOptions) {
       users,
       site: () => site,
       sessionOf: options.sessionOf,
+      lines,
     }),
   ];
   const socketHandlers: WebSocketHandler[] = [

@@ -5,6 +5,7 @@ import type { MarketView, QuoteGateway, ReplayControl } from '../gateway/types';
 import { sessionBytesToText } from './gunzip';
 import type { NetworkState } from './network';
 import { SITE_PRESETS, type SiteConfig } from '../site';
+import type { RouteLines } from '../http/lines';
 
 /**
  * The replay and fault controls of the embedded exchange, as REST under
@@ -20,6 +21,8 @@ export interface ControlDeps {
   yieldNow: () => Promise<void>;
   /** switches the compliance configuration the page is served */
   setSite: (site: SiteConfig) => void;
+  /** the route picker's server lines, made slow or failing by `/mock/api/routes` */
+  lines?: RouteLines;
 }
 
 type Body = Record<string, unknown>;
@@ -105,6 +108,16 @@ function faultAction({ quote, network }: ControlDeps, body: Body): string | null
   }
 }
 
+/** `{line, latencyMs?, fail?}`: at least one change, each of the right type. */
+function routeChangeProblem(body: Body | null): string | null {
+  if (!body) return 'body must be a JSON object';
+  if (typeof body.line !== 'number' || !Number.isInteger(body.line)) return 'line must be a line number';
+  if (body.latencyMs !== undefined && millis(body.latencyMs) === null) return 'latencyMs must be 0..3600000';
+  if (body.fail !== undefined && typeof body.fail !== 'boolean') return 'fail must be true or false';
+  if (body.latencyMs === undefined && body.fail === undefined) return 'give latencyMs or fail';
+  return null;
+}
+
 async function sessionText(request: Request): Promise<string> {
   return sessionBytesToText(new Uint8Array(await request.arrayBuffer()));
 }
@@ -142,6 +155,13 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
       if (region !== 'global' && region !== 'eu') return fail(10002, 'region must be global or eu');
       deps.setSite(SITE_PRESETS[region]);
       return ok(SITE_PRESETS[region]);
+    }),
+    http.post('/mock/api/routes', async ({ request }) => {
+      const body = await readBody(request);
+      const problem = !deps.lines ? 'no route lines' : routeChangeProblem(body);
+      if (problem || !body || !deps.lines) return fail(10002, problem ?? 'body must be a JSON object');
+      const changed = deps.lines.change(body.line as number, { latencyMs: millis(body.latencyMs) ?? undefined, fail: body.fail as boolean | undefined });
+      return changed ? ok({ list: deps.lines.list() }) : fail(10002, `no line ${String(body.line)}`);
     }),
     http.get('/mock/api/truth', ({ request }) => {
       const q = new URL(request.url).searchParams;

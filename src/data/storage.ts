@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   lazyReloadAt: 'SPOT_lazy_reload_at',
   /** spec 1 §9: a visitor's favorite symbol ids (JSON list) */
   favorite: 'SPOT_favorite',
+  /** the route picker's choice: `{mode:'auto'}` or `{mode:'line', id, base}` (validated on read) */
+  apiRoute: 'SPOT_api_route',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
