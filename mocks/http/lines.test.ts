@@ -28,12 +28,13 @@ async function timed(path: string, init?: RequestInit) {
 
 describe('route lines', () => {
   it('answers a REST call through /line/2 with the origin body, after the line latency', async () => {
-    backend();
+    const lines = backend();
     const direct = await timed('/spot/api/basic/symbol_list');
     const routed = await timed('/line/2/spot/api/basic/symbol_list');
     expect(routed.body).toEqual(direct.body);
     expect(routed.body).toMatchObject({ code: 0, success: true });
     expect(routed.ms).toBeGreaterThanOrEqual(140);
+    expect(lines.list().map((l) => l.served)).toEqual([0, 1]);
   });
 
   it('forwards POST bodies, query strings and refusals unchanged', async () => {
@@ -55,8 +56,8 @@ describe('route lines', () => {
   it('a failing line fails its calls and its probe like a dropped connection; a slowed one answers later', async () => {
     const lines = backend();
     lines.change(2, { fail: true });
-    await expect(fetch('/line/2/spot/api/basic/symbol_list')).rejects.toThrow();
-    await expect(fetch('/line/2/t1')).rejects.toThrow();
+    await expect(fetch('/line/2/spot/api/basic/symbol_list')).rejects.toThrow(TypeError);
+    await expect(fetch('/line/2/t1')).rejects.toThrow(TypeError);
     lines.change(2, { fail: false });
     lines.change(1, { latencyMs: 200 });
     const probe = await timed('/line/1/t1');

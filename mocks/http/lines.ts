@@ -19,6 +19,8 @@ export interface RouteSpec {
 export interface LineState extends RouteSpec {
   /** a failing line answers nothing at all (its probe then counts as 15000 ms) */
   failing: boolean;
+  /** REST calls this line has forwarded (probes not counted): lets a test see which line the page uses */
+  served: number;
 }
 
 export interface LineChange {
@@ -34,7 +36,7 @@ export interface RouteLines {
 }
 
 export function createRouteLines(specs: readonly RouteSpec[]): RouteLines {
-  const lines: LineState[] = specs.map((spec) => ({ ...spec, failing: false }));
+  const lines: LineState[] = specs.map((spec) => ({ ...spec, failing: false, served: 0 }));
   const byNumber = (n: number) => lines.find((l) => l.base === `/line/${n}`);
   return {
     list: () => lines.map((l) => ({ ...l })),
@@ -78,6 +80,7 @@ export function lineHandlers(context: RouteContext, lines: RouteLines, handlers:
       const path = match[2] as string;
       if (notRouted(path)) return fail(10404, 'not served through a line', 404);
       await delay(line.latencyMs);
+      line.served += 1;
       url.pathname = path;
       const response = await getResponse(handlers(), await forwardedRequest(request, url), { baseUrl: url.origin });
       return response ?? fail(10404, 'no such path', 404);

@@ -156,6 +156,7 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
       deps.setSite(SITE_PRESETS[region]);
       return ok(SITE_PRESETS[region]);
     }),
+    http.get('/mock/api/routes', () => (deps.lines ? ok({ list: deps.lines.list() }) : fail(10002, 'no route lines'))),
     http.post('/mock/api/routes', async ({ request }) => {
       const body = await readBody(request);
       const problem = !deps.lines ? 'no route lines' : routeChangeProblem(body);
