@@ -41,7 +41,7 @@ test.describe('favorites and recents', () => {
     await page.reload();
     await expect(stripNames(page, 'Favorites')).toHaveText(['ETH/USDT', 'SOL/USDT']);
     const eth = strip(page, 'Favorites').getByRole('button', { name: /ETH\/USDT/ });
-    await expect(eth.locator('.footer-symbol__change')).toHaveText(CHANGE, { timeout: 15_000 });
+    await expect(eth.locator('.footer-symbol__change')).toHaveText(CHANGE, { timeout: 30_000 });
 
     await eth.click();
     await expect(page).toHaveURL('/en/trade/spot/ETH/USDT');
@@ -121,10 +121,11 @@ test.describe('route picker', () => {
   test('colours slow and failing lines, Auto picks the fastest usable one, the choice persists and carries the REST calls', async ({ page }) => {
     await open(page);
     await expect(routeButton(page)).toContainText(/Auto.*\d+ ms/, { timeout: 15_000 });
-    // Line 1 fails (counts as 15000 ms), line 2 is far over 1000 ms, line 3 at the warn threshold, line 4 instant.
-    // Latencies sit at the bottom of their colour band: a busy machine only adds to what a probe measures.
+    // Line 1 fails (counts as 15000 ms), line 2 is slow, line 3 sits at the warn threshold, line 4 becomes instant.
+    // A probe can only measure more than a line's latency (never less), so 'danger' for line 2 and 'not success' for
+    // line 3 hold on any machine; exact warn timing is left to the unit tests of the colouring rule (no timed e2e assertions).
     await control(page, '/mock/api/routes', { line: 1, fail: true });
-    await control(page, '/mock/api/routes', { line: 2, latencyMs: 2500 });
+    await control(page, '/mock/api/routes', { line: 2, latencyMs: 2000 });
     await control(page, '/mock/api/routes', { line: 3, latencyMs: 500 });
     await control(page, '/mock/api/routes', { line: 4, latencyMs: 0 });
 
@@ -132,12 +133,14 @@ test.describe('route picker', () => {
     const list = page.getByRole('listbox', { name: 'Server routes' });
     await expect(list).toBeFocused();
     const option = (name: RegExp) => list.getByRole('option', { name });
+    const level = (name: RegExp) => option(name).locator('.route-latency');
     await expect(option(/^Route 1/)).toContainText('15000 ms');
-    await expect(option(/^Route 1/).locator('.route-latency')).toHaveAttribute('data-level', 'danger');
-    await expect(option(/^Route 2/).locator('.route-latency')).toHaveAttribute('data-level', 'danger', { timeout: 10_000 });
-    await expect(option(/^Route 3/).locator('.route-latency')).toHaveAttribute('data-level', 'warn');
-    await expect(option(/^Route 4/).locator('.route-latency')).toHaveAttribute('data-level', 'success', { timeout: 10_000 });
+    await expect(level(/^Route 1/)).toHaveAttribute('data-level', 'danger');
+    await expect(level(/^Route 2/)).toHaveAttribute('data-level', 'danger', { timeout: 15_000 });
+    await expect(level(/^Route 3/)).toHaveAttribute('data-level', /warn|danger/, { timeout: 15_000 });
+    await expect(level(/^Route 4/)).toHaveAttribute('data-level', 'success', { timeout: 15_000 });
     await expect(option(/^Auto/)).toContainText('Auto · Route 4');
+    await expect(routeButton(page).locator('.route-latency')).toHaveAttribute('data-level', 'success');
     await expect(option(/^Auto/)).toHaveAttribute('aria-selected', 'true');
 
     // Escape closes and gives focus back.
