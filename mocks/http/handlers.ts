@@ -5,8 +5,10 @@ import { FaultPlan } from '../faults';
 import type { MarketView } from '../gateway/types';
 import { announcementHandlers, createAnnouncementStore, type AnnouncementStore } from './announcements';
 import { marketHandlers } from './market';
+import { createRouteLines, lineHandlers, type RouteLines } from './lines';
 import { DEFAULT_ROUTES, probeHandlers, type RouteSpec } from './probe';
 import { sitePreset, type SiteConfig } from '../site';
+import { supportHandlers } from './support';
 import { userHandlers } from './user';
 
 export interface HandlerOptions {
@@ -20,6 +22,8 @@ export interface HandlerOptions {
   scheduler?: { now(): number };
   /** server lines of the latency picker */
   routes?: readonly RouteSpec[];
+  /** the lines' live state (shared with `/mock/api/routes`); by default made from `routes` */
+  lines?: RouteLines;
   /** favorites and preferences of signed-in users */
   users?: UserStore;
   /** the compliance configuration served to the page */
@@ -46,11 +50,14 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     offline: options.offline ?? (() => false),
     market,
     now: () => (market ? market.now() : (options.scheduler?.now() ?? Date.now())),
-    routes: options.routes ?? DEFAULT_ROUTES,
+    lines: options.lines ?? createRouteLines(options.routes ?? DEFAULT_ROUTES),
     users: options.users ?? createUserStore(),
     site: options.site ?? (() => sitePreset('global')),
     sessionOf: options.sessionOf ?? cookieSession,
     announcements: options.announcements ?? createAnnouncementStore(),
   };
   return [...userHandlers(context), ...marketHandlers(context), ...probeHandlers(context), ...announcementHandlers(context)];
+  const handlers: HttpHandler[] = [...userHandlers(context), ...marketHandlers(context), ...probeHandlers(context), ...supportHandlers(context)];
+  // Every line serves this same list, so a call through a line cannot answer differently from the origin.
+  return [...handlers, ...lineHandlers(context, context.lines, () => handlers)];
 }

@@ -1,17 +1,11 @@
-import { delay, type HttpHandler } from 'msw';
+import { delay, HttpResponse, type HttpHandler } from 'msw';
 import { ok } from '../envelope';
+import type { RouteLines, RouteSpec } from './lines';
 import { route, type RouteContext } from './route';
 
 export const ROUTES_PATH = '/spot/api/basic/routes';
 
-/** A server line of the latency picker: an alternative origin of the same API, simulated by a fixed latency. */
-export interface RouteSpec {
-  id: string;
-  name: string;
-  /** path prefix on the API origin; the probe is `{base}/t1` */
-  base: string;
-  latencyMs: number;
-}
+export type { RouteSpec } from './lines';
 
 /**
  * One line per colour of spec 1 §8 (success < 500 ≤ warn ≤ 1000 < danger) and
@@ -26,13 +20,17 @@ export const DEFAULT_ROUTES: readonly RouteSpec[] = [
 
 export const probePath = (base: string) => `${base}/t1`;
 
-export function probeHandlers(context: RouteContext & { routes: readonly RouteSpec[]; now: () => number }): HttpHandler[] {
-  const list = context.routes.map(({ id, name, base }) => ({ id, name, base }));
+/** The route list and each line's probe; a line's current latency and failure come from `lines` (changeable at run time). */
+export function probeHandlers(context: RouteContext & { lines: RouteLines; now: () => number }): HttpHandler[] {
+  const initial = context.lines.list();
+  const list = initial.map(({ id, name, base }) => ({ id, name, base }));
   return [
     route(context, ROUTES_PATH, () => ok({ list })),
-    ...context.routes.map((spec) =>
-      route(context, probePath(spec.base), async () => {
-        await delay(spec.latencyMs);
+    ...initial.map(({ base }) =>
+      route(context, probePath(base), async () => {
+        const line = context.lines.byBase(base);
+        if (!line || line.failing) return HttpResponse.error();
+        await delay(line.latencyMs);
         return ok({ t: context.now() });
       }),
     ),

@@ -8,6 +8,8 @@ import { createQuoteGateway } from '../gateway/quote';
 import type { Listing, Scheduler, SessionSet } from '../gateway/types';
 import { createHandlers } from '../http/handlers';
 import { createAnnouncementStore } from '../http/announcements';
+import { createRouteLines } from '../http/lines';
+import { DEFAULT_ROUTES } from '../http/probe';
 import { createMarketHub, systemScheduler } from '../market/hub';
 import { createUserStore, type TextPersistence } from '../accounts/userStore';
 import { sitePreset, type SiteConfig } from '../site';
@@ -65,6 +67,10 @@ export function createBackend(options: BackendOptions) {
 
   const httpHandlers: HttpHandler[] = [
     ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next), announcements }),
+  const lines = createRouteLines(DEFAULT_ROUTES);
+
+  const httpHandlers: HttpHandler[] = [
+    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next), lines }),
     ...createHandlers({
       faults: options.faults,
       market: hub,
@@ -74,6 +80,7 @@ export function createBackend(options: BackendOptions) {
       site: () => site,
       sessionOf: options.sessionOf,
       announcements,
+      lines,
     }),
   ];
   const socketHandlers: WebSocketHandler[] = [

@@ -6,6 +6,7 @@ import { sessionBytesToText } from './gunzip';
 import type { NetworkState } from './network';
 import { SITE_PRESETS, type SiteConfig } from '../site';
 import { validateAnnouncements, type AnnouncementStore } from '../http/announcements';
+import type { RouteLines } from '../http/lines';
 
 /**
  * The replay and fault controls of the embedded exchange, as REST under
@@ -23,6 +24,8 @@ export interface ControlDeps {
   setSite: (site: SiteConfig) => void;
   /** the announcement bar's list, replaced by `POST /mock/api/announcements` */
   announcements?: AnnouncementStore;
+  /** the route picker's server lines, made slow or failing by `/mock/api/routes` */
+  lines?: RouteLines;
 }
 
 type Body = Record<string, unknown>;
@@ -108,6 +111,16 @@ function faultAction({ quote, network }: ControlDeps, body: Body): string | null
   }
 }
 
+/** `{line, latencyMs?, fail?}`: at least one change, each of the right type. */
+function routeChangeProblem(body: Body | null): string | null {
+  if (!body) return 'body must be a JSON object';
+  if (typeof body.line !== 'number' || !Number.isInteger(body.line)) return 'line must be a line number';
+  if (body.latencyMs !== undefined && millis(body.latencyMs) === null) return 'latencyMs must be 0..3600000';
+  if (body.fail !== undefined && typeof body.fail !== 'boolean') return 'fail must be true or false';
+  if (body.latencyMs === undefined && body.fail === undefined) return 'give latencyMs or fail';
+  return null;
+}
+
 async function sessionText(request: Request): Promise<string> {
   return sessionBytesToText(new Uint8Array(await request.arrayBuffer()));
 }
@@ -153,6 +166,13 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
       if (typeof checked === 'string') return fail(10002, checked);
       store.replace(checked);
       return ok({ list: store.list() });
+    http.get('/mock/api/routes', () => (deps.lines ? ok({ list: deps.lines.list() }) : fail(10002, 'no route lines'))),
+    http.post('/mock/api/routes', async ({ request }) => {
+      const body = await readBody(request);
+      const problem = !deps.lines ? 'no route lines' : routeChangeProblem(body);
+      if (problem || !body || !deps.lines) return fail(10002, problem ?? 'body must be a JSON object');
+      const changed = deps.lines.change(body.line as number, { latencyMs: millis(body.latencyMs) ?? undefined, fail: body.fail as boolean | undefined });
+      return changed ? ok({ list: deps.lines.list() }) : fail(10002, `no line ${String(body.line)}`);
     }),
     http.get('/mock/api/truth', ({ request }) => {
       const q = new URL(request.url).searchParams;

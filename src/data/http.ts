@@ -1,3 +1,5 @@
+import { apiRoutePath } from './apiRoute';
+
 /**
  * The page's HTTP client. Errors are typed so the UI can tell "the network is
  * down" (network-error overlay, retry) from "the server said no" (toast) and
@@ -31,8 +33,13 @@ export type Parser<T> = (value: unknown) => T;
 /** The API origin: empty for the same origin (embedded backend or a server serving the page). */
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
-export function getJson<T>(path: string, parse: Parser<T>, signal?: AbortSignal): Promise<T> {
-  return requestJson(path, parse, { signal });
+export interface RequestOptions {
+  /** true: straight to the origin, not through the route picker's line (the line probes address a line themselves) */
+  direct?: boolean;
+}
+
+export function getJson<T>(path: string, parse: Parser<T>, signal?: AbortSignal, options: RequestOptions = {}): Promise<T> {
+  return requestJson(path, parse, { signal }, options);
 }
 
 /** POST with a JSON body (or raw bytes, e.g. an uploaded file); the answer goes through the same envelope checks. */
@@ -46,10 +53,11 @@ export function postJson<T>(path: string, body: unknown, parse: Parser<T>, signa
   });
 }
 
-async function requestJson<T>(path: string, parse: Parser<T>, init: RequestInit): Promise<T> {
+async function requestJson<T>(path: string, parse: Parser<T>, init: RequestInit, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(API_BASE + path, { ...init, headers: { accept: 'application/json', ...init.headers }, credentials: 'include' });
+    // Every call goes through the route picker's line (src/data/apiRoute.ts); VITE_API_BASE stays the origin.
+    response = await fetch(API_BASE + (options.direct ? path : apiRoutePath(path)), { ...init, headers: { accept: 'application/json', ...init.headers }, credentials: 'include' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(`Network request failed for ${path}`);

@@ -43,7 +43,7 @@ export async function probeRoute(base: string, now: () => number, signal?: Abort
   const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
   const start = now();
   try {
-    await getJson(probePath(base), parseProbe, combined);
+    await getJson(probePath(base), parseProbe, combined, { direct: true });
     return probeLatency(now() - start);
   } catch (error) {
     if (signal?.aborted) throw error;

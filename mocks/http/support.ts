@@ -1,0 +1,39 @@
+import { ok } from '../envelope';
+import { answerFor } from '../support/answers';
+import { badParam } from './errors';
+import { route, type RouteContext } from './route';
+
+export const SUPPORT_CHAT_PATH = '/spot/api/support/chat';
+export const SUPPORT_MESSAGE_MAX = 500;
+
+/** The footer's help chat: one message in, a canned answer out (mocks/support/answers.ts). */
+export function supportHandlers(context: RouteContext & { now: () => number }) {
+  let tickets = 0;
+  // Ticket numbers count per exchange and carry the day, so they look like a help desk's and stay deterministic in tests.
+  const ticket = () => {
+    tickets += 1;
+    const day = new Date(context.now()).toISOString().slice(0, 10).replaceAll('-', '');
+    return `T-${day}-${String(tickets).padStart(4, '0')}`;
+  };
+  return [
+    route(
+      context,
+      SUPPORT_CHAT_PATH,
+      async (request) => {
+        let body: unknown;
+        try {
+          body = await request.json();
+        } catch {
+          throw badParam('body must be JSON');
+        }
+        const message = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).message : undefined;
+        if (typeof message !== 'string') throw badParam('message must be a string');
+        const text = message.trim();
+        if (text.length === 0) throw badParam('message must not be empty');
+        if (text.length > SUPPORT_MESSAGE_MAX) throw badParam(`message must be at most ${SUPPORT_MESSAGE_MAX} characters`);
+        return ok(answerFor(text, ticket));
+      },
+      'post',
+    ),
+  ];
+}
