@@ -56,8 +56,13 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     sessionOf: options.sessionOf ?? cookieSession,
     announcements: options.announcements ?? createAnnouncementStore(),
   };
-  return [...userHandlers(context), ...marketHandlers(context), ...probeHandlers(context), ...announcementHandlers(context)];
-  const handlers: HttpHandler[] = [...userHandlers(context), ...marketHandlers(context), ...probeHandlers(context), ...supportHandlers(context)];
+  const handlers: HttpHandler[] = [
+    ...userHandlers(context),
+    ...marketHandlers(context),
+    ...probeHandlers(context),
+    ...announcementHandlers(context),
+    ...supportHandlers(context),
+  ];
   // Every line serves this same list, so a call through a line cannot answer differently from the origin.
   return [...handlers, ...lineHandlers(context, context.lines, () => handlers)];
 }

@@ -65,12 +65,10 @@ export function createBackend(options: BackendOptions) {
   let site = options.site ?? sitePreset('global');
   const announcements = createAnnouncementStore();
 
-  const httpHandlers: HttpHandler[] = [
-    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next), announcements }),
   const lines = createRouteLines(DEFAULT_ROUTES);
 
   const httpHandlers: HttpHandler[] = [
-    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next), lines }),
+    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next), announcements, lines }),
     ...createHandlers({
       faults: options.faults,
       market: hub,

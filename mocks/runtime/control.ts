@@ -166,6 +166,7 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
       if (typeof checked === 'string') return fail(10002, checked);
       store.replace(checked);
       return ok({ list: store.list() });
+    }),
     http.get('/mock/api/routes', () => (deps.lines ? ok({ list: deps.lines.list() }) : fail(10002, 'no route lines'))),
     http.post('/mock/api/routes', async ({ request }) => {
       const body = await readBody(request);
