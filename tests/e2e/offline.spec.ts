@@ -45,14 +45,14 @@ test.describe('offline start from the PWA cache', () => {
 
   test('a demo market seen once trades offline: its session comes from the worker cache', async ({ page, context }) => {
     await page.goto('/en/trade/spot/ETH/USDT');
-    await expect(page.getByTestId('header-last-price')).toHaveText(/^\d+\.\d{2}$/, { timeout: 15_000 });
+    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 15_000 });
     await waitForOfflineReady(page, 'en');
     await expect
       .poll(() => page.evaluate(async () => (await (await caches.open('sessions')).keys()).map((r) => new URL(r.url).pathname).join()), { timeout: 15_000 })
       .toMatch(/ETHUSDT\.jsonl-/);
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByTestId('header-last-price')).toHaveText(/^\d+\.\d{2}$/, { timeout: 15_000 });
+    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 15_000 });
   });
 
   test('the web manifest names the app and its icons', async ({ request }) => {

@@ -5,8 +5,8 @@ import { counter, openWithReplayPanel, replay, replayStatus } from './support/ma
 test.describe('replay panel', () => {
   test('the page shows live market data from the embedded exchange', async ({ page }) => {
     const errors = await openWithReplayPanel(page);
-    await expect(page.getByTestId('header-last-price')).toHaveText(/^\d+\.\d{2}$/);
-    await expect(counter(page, 'last-price')).toHaveText(/^\d+\.\d{2}$/);
+    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/);
+    await expect(counter(page, 'last-price')).toHaveText(/^[\d,]+\.\d{2}$/);
     await expect(counter(page, 'merged-levels')).toHaveText('40 / 40');
     const frames = Number(await counter(page, 'frames').textContent());
     await page.clock.runFor(3_000);
