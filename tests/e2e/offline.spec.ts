@@ -48,7 +48,7 @@ test.describe('offline start from the PWA cache', () => {
     await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 15_000 });
     await waitForOfflineReady(page, 'en');
     await expect
-      .poll(() => page.evaluate(async () => (await (await caches.open('sessions')).keys()).map((r) => new URL(r.url).pathname).join()), { timeout: 15_000 })
+      .poll(() => page.evaluate(async () => (await (await caches.open('sessions')).keys()).map((r) => new URL(r.url).pathname).join()), { timeout: 30_000 })
       .toMatch(/ETHUSDT\.jsonl-/);
     await context.setOffline(true);
     await page.reload();
