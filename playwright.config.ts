@@ -16,7 +16,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Each test loads the whole app and its in-page exchange on a 2-core machine shared by two workers.
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // A first load parses a market session in-page; with two workers on two cores that can take over 7 s.
+  expect: { timeout: 15_000 },
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
