@@ -1,6 +1,6 @@
 /**
  * Announcement bar rules of spec 1 §2.5 / §4 and spec 2 §3: which items a
- * symbol shows, when a closed bar comes back, and which links are safe.
+ * symbol shows and when a closed bar comes back (safe links: links.ts).
  */
 
 /** spec 1 §9 */
@@ -72,31 +72,4 @@ export function nextAnnouncementIndex(index: number, count: number): number {
 /** A shown index that is always valid for the list's length. */
 export function clampAnnouncementIndex(index: number, count: number): number {
   return count <= 0 || !Number.isInteger(index) || index < 0 ? 0 : index % count;
-}
-
-/** Whitespace, control characters or a backslash (which browsers read as a slash in URLs). */
-function hasUnsafeCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f || code === 0x5c || /\s/.test(value[i]!)) return true;
-  }
-  return false;
-}
-
-/**
- * A link the page may open from server text: a same-origin absolute path
- * (`/x`, never `//host` which would leave the origin) or an https URL.
- * Anything else (javascript:, data:, http:, relative) gets no link: null.
- */
-export function safeLinkUrl(url: unknown): string | null {
-  if (typeof url !== 'string') return null;
-  const value = url.trim();
-  if (value === '' || hasUnsafeCharacter(value)) return null;
-  if (value.startsWith('/')) return value.startsWith('//') ? null : value;
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === 'https:' && parsed.hostname !== '' ? parsed.href : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,3 +1,4 @@
+import { safeLinkUrl } from '../../domain/links';
 import { postJson } from '../http';
 import { record, str } from './parse';
 
@@ -14,14 +15,13 @@ export interface SupportReply {
   suggestions: string[];
 }
 
-/** Only links a chat may offer: pages of the site, web pages and mail; never `javascript:` or other schemes. */
-const SAFE_URL = /^(\/(?!\/)|https?:\/\/|mailto:)/i;
-
 function parseLink(value: unknown): SupportLink | null {
   if (typeof value !== 'object' || value === null) return null;
   const { label, url } = value as Record<string, unknown>;
-  if (typeof label !== 'string' || typeof url !== 'string' || label.trim() === '' || !SAFE_URL.test(url)) return null;
-  return { label, url };
+  // The page's one link rule, plus mail (the chat offers a mail link for a ticket).
+  const safe = safeLinkUrl(url, { mailto: true });
+  if (typeof label !== 'string' || label.trim() === '' || safe === null) return null;
+  return { label, url: safe };
 }
 
 export function parseSupportReply(value: unknown): SupportReply {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { safeLinkUrl } from '../../domain/announcements';
+import { safeLinkUrl } from '../../domain/links';
 import { useAnnouncementBar } from './useAnnouncementBar';
 import './announcements.css';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { safeLinkUrl } from '../../domain/announcements';
+import { safeLinkUrl } from '../../domain/links';
 import { countdownParts, minutesLeft, twoDigits, utcDateTime } from '../../domain/countdown';
 import type { SymbolNotice } from '../../data/api/notice';
 import './countdown.css';
