@@ -52,3 +52,15 @@ export function timeParam(query: URLSearchParams, name: string): number | undefi
   if (!(ms <= MAX_TIME_MS)) throw badParam(`${name} must be a time in ms (a non-negative integer)`);
   return ms;
 }
+
+/** A POST body that must be a JSON object; anything else is a 10001 refusal. */
+export async function jsonObjectBody(request: Request): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = await request.json();
+  } catch {
+    throw badParam('body must be JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParam('body must be a JSON object');
+  return value as Record<string, unknown>;
+}

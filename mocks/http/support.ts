@@ -1,6 +1,7 @@
 import { ok } from '../envelope';
 import { answerFor } from '../support/answers';
 import { badParam } from './errors';
+import { jsonObjectBody } from './params';
 import { route, type RouteContext } from './route';
 
 export const SUPPORT_CHAT_PATH = '/spot/api/support/chat';
@@ -20,13 +21,7 @@ export function supportHandlers(context: RouteContext & { now: () => number }) {
       context,
       SUPPORT_CHAT_PATH,
       async (request) => {
-        let body: unknown;
-        try {
-          body = await request.json();
-        } catch {
-          throw badParam('body must be JSON');
-        }
-        const message = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).message : undefined;
+        const { message } = await jsonObjectBody(request);
         if (typeof message !== 'string') throw badParam('message must be a string');
         const text = message.trim();
         if (text.length === 0) throw badParam('message must not be empty');

@@ -3,6 +3,7 @@ import { findProfile, type AccountProfile } from '../accounts/profiles';
 import type { UserStore } from '../accounts/userStore';
 import type { SiteConfig } from '../site';
 import { badParam, loginRequired } from './errors';
+import { jsonObjectBody } from './params';
 import { route, type RouteContext } from './route';
 
 export const PROFILE_PATH = '/user/api/profile';
@@ -18,17 +19,6 @@ export interface UserContext extends RouteContext {
 }
 
 const VISITOR = { userState: 0, isDemo: false, accountType: null, userId: null, eaaRestricted: false };
-
-async function jsonBody(request: Request): Promise<Record<string, unknown>> {
-  let value: unknown;
-  try {
-    value = await request.json();
-  } catch {
-    throw badParam('body must be JSON');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badParam('body must be a JSON object');
-  return value as Record<string, unknown>;
-}
 
 /** Symbol ids are short upper-case tokens; anything else is a client bug answered as such. */
 const SYMBOL_ID = /^[A-Z0-9]{2,24}$/;
@@ -51,7 +41,7 @@ export function userHandlers(context: UserContext) {
       FAVORITES_PATH,
       async (request) => {
         const { userId } = signedIn(request);
-        const { symbolIds } = await jsonBody(request);
+        const { symbolIds } = await jsonObjectBody(request);
         if (!Array.isArray(symbolIds) || !symbolIds.every((s) => typeof s === 'string' && SYMBOL_ID.test(s))) {
           throw badParam('symbolIds must be a list of symbol ids');
         }
@@ -65,7 +55,7 @@ export function userHandlers(context: UserContext) {
       PREFERENCES_PATH,
       async (request) => {
         const { userId } = signedIn(request);
-        const { upsert_keys: upsert } = await jsonBody(request);
+        const { upsert_keys: upsert } = await jsonObjectBody(request);
         if (typeof upsert !== 'object' || upsert === null || Array.isArray(upsert)) throw badParam('upsert_keys must be an object');
         const entries = Object.entries(upsert as Record<string, unknown>);
         if (entries.length === 0 || entries.length > 50) throw badParam('upsert_keys must hold 1 to 50 keys');
