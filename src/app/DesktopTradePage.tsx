@@ -51,7 +51,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
         </aside>
       </div>
       <PanelSlot>
-        <FooterBar base={base} quote={quote} />
+        <FooterBar locale={locale} base={base} quote={quote} />
       </PanelSlot>
       <ResetLayoutDialog open={resetOpen} onConfirm={layout.reset} onClose={() => setResetOpen(false)} />
     </div>

@@ -41,7 +41,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
         </section>
       </main>
       <PanelSlot>
-        <FooterBar base={base} quote={quote} />
+        <FooterBar locale={locale} base={base} quote={quote} />
       </PanelSlot>
     </div>
   );

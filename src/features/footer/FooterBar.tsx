@@ -8,9 +8,9 @@ import { useFooterSymbols } from './useFooterSymbols';
 import './footer.css';
 
 /** Footer bar (spec 1 §2.7): favorites and recents, the rewards hub, the route picker and customer service. */
-export function FooterBar({ base, quote }: { base: string; quote: string }) {
+export function FooterBar({ locale, base, quote }: { locale: string; base: string; quote: string }) {
   const { t } = useTranslation('footer');
-  const { favorites, recents, ready, select } = useFooterSymbols(base, quote);
+  const { favorites, recents, ready, select } = useFooterSymbols(locale, base, quote);
   const [supportOpen, setSupportOpen] = useState(false);
   return (
     <footer id="footer-bar" className="footer-bar" data-symbol={`${base}${quote}`}>

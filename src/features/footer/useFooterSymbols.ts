@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { changeDirection, formatChangePercent } from '../../domain/changePercent';
 import { footerSymbolItems, type FooterSymbolItem } from '../../domain/footerSymbols';
 import { findSymbol } from '../../domain/symbol';
@@ -23,13 +23,11 @@ export interface FooterSymbols {
 }
 
 /** Favorites and recents with their live 24 h change (spec 1 §2.7); selecting one opens its page in the current locale. */
-export function useFooterSymbols(base: string, quote: string): FooterSymbols {
+export function useFooterSymbols(locale: string, base: string, quote: string): FooterSymbols {
   const symbols = useSymbols().data;
   const favoriteIds = useFavorites().ids;
   const recents = useRecents();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const locale = pathname.split('/')[1] ?? '';
 
   const currentId = symbols ? (findSymbol(symbols, base, quote)?.symbolId ?? null) : null;
   const favoriteItems = useMemo(() => footerSymbolItems(favoriteIds, symbols ?? [], currentId), [favoriteIds, symbols, currentId]);
