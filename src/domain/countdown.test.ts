@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COUNTDOWN_TICK_MS, RECHECK_EVERY_MS, RECHECK_WINDOW_MS, countdownParts, fromNotice, initialCountdown, minutesLeft, remainingMs,
-  stepCountdown, utcDateTime, type CountdownEvent, type CountdownState, type OpeningNotice,
+  stepCountdown, type CountdownEvent, type CountdownState, type OpeningNotice,
 } from './countdown';
 
 const OPEN = Date.UTC(2026, 10, 2, 9, 5, 0);
@@ -171,12 +171,6 @@ describe('countdown display', () => {
     expect(countdownParts(299_500)).toEqual({ hours: 0, minutes: 5, seconds: 0 });
     expect(countdownParts(49 * 3_600_000 + 61_000)).toEqual({ hours: 49, minutes: 1, seconds: 1 });
     expect(countdownParts(-5)).toEqual({ hours: 0, minutes: 0, seconds: 0 });
-  });
-
-  it('formats the opening time in UTC', () => {
-    expect(utcDateTime(OPEN)).toBe('2026-11-02 09:05:00');
-    expect(utcDateTime(Date.UTC(2027, 0, 9, 23, 4, 5))).toBe('2027-01-09 23:04:05');
-    expect(utcDateTime(Number.NaN)).toBe('');
   });
 
   it('whole minutes left for the screen-reader summary', () => {

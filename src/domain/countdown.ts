@@ -127,17 +127,8 @@ export function countdownParts(ms: number): CountdownParts {
   return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** Two digits at least (hours can have more). */
-export const twoDigits = pad;
-
-/** spec 1 §9 time format, in UTC: `YYYY-MM-DD HH:mm:ss`. */
-export function utcDateTime(ms: number): string {
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
+export const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** Whole minutes left (rounded up): the screen-reader summary changes only this often. */
 export function minutesLeft(ms: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTimeOf, lastPriceDirection, shownTrades, takerSideOf, TRADES_SHOWN } from './tradeTape';
+import { lastPriceDirection, shownTrades, takerSideOf, TRADES_SHOWN } from './tradeTape';
 
 describe('takerSideOf', () => {
   it('m = true is a buyer taking: buy; else sell', () => {
@@ -18,26 +18,6 @@ describe('shownTrades', () => {
   it('shows all of a short list, the same array', () => {
     const trades = [1, 2, 3];
     expect(shownTrades(trades)).toBe(trades);
-  });
-});
-
-describe('clockTimeOf', () => {
-  const t = Date.UTC(2026, 10, 2, 9, 5, 7, 999);
-
-  it('formats HH:mm:ss in the given zone', () => {
-    expect(clockTimeOf(t, 0)).toBe('09:05:07');
-    expect(clockTimeOf(t, 480)).toBe('17:05:07');
-    expect(clockTimeOf(t, -600)).toBe('23:05:07');
-    expect(clockTimeOf(t, 330)).toBe('14:35:07');
-  });
-
-  it('wraps at midnight both ways', () => {
-    expect(clockTimeOf(Date.UTC(2026, 0, 1, 23, 59, 59), 60)).toBe('00:59:59');
-    expect(clockTimeOf(Date.UTC(2026, 0, 1, 0, 0, 0), -60)).toBe('23:00:00');
-  });
-
-  it('shows dashes for a time that is not a number', () => {
-    expect(clockTimeOf(Number.NaN, 0)).toBe('--:--:--');
   });
 });
 

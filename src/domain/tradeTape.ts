@@ -31,20 +31,6 @@ export function shownTrades<T>(trades: readonly T[], count = TRADES_SHOWN): read
   return trades.length <= count ? trades : trades.slice(0, Math.max(0, count));
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * HH:mm:ss of `ms` in a zone `offsetMinutes` east of UTC (the browser's local
- * offset at that instant is `-new Date(ms).getTimezoneOffset()`).
- */
-export function clockTimeOf(ms: number, offsetMinutes: number): string {
-  if (!Number.isFinite(ms) || !Number.isFinite(offsetMinutes)) return '--:--:--';
-  const day = 86_400_000;
-  const local = (((ms + offsetMinutes * 60_000) % day) + day) % day;
-  const seconds = Math.floor(local / 1000);
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
-}
-
 export type PriceDirection = 'up' | 'down' | 'flat';
 
 function compare(a: string, b: string): number {

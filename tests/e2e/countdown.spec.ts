@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { countdownParts, utcDateTime } from '../../src/domain/countdown';
+import { countdownParts } from '../../src/domain/countdown';
+import { utcDateTime } from '../../src/domain/timeFormat';
 import { REPLAY_START, replay, replayStatus } from './support/market';
 
 /** fixtures/listings.json: WIFUSDT opens 300 s into the replay, noticeType 1. */

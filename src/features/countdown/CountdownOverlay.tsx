@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeLinkUrl } from '../../domain/links';
-import { countdownParts, minutesLeft, twoDigits, utcDateTime } from '../../domain/countdown';
+import { countdownParts, minutesLeft, twoDigits } from '../../domain/countdown';
+import { utcDateTime } from '../../domain/timeFormat';
 import type { SymbolNotice } from '../../data/api/notice';
 import './countdown.css';
 

@@ -1,6 +1,7 @@
 import { memo, type KeyboardEvent } from 'react';
 import { formatDecimal } from '../../domain/format';
-import { clockTimeOf, takerSideOf, type TradeTick } from '../../domain/tradeTape';
+import { clockTimeOf } from '../../domain/timeFormat';
+import { takerSideOf, type TradeTick } from '../../domain/tradeTape';
 
 interface TradeRowProps {
   trade: TradeTick;
