@@ -19,6 +19,18 @@ export const STORAGE_KEYS = {
   orderbook: 'SPOT_orderbook_v1',
   /** the route picker's choice: `{mode:'auto'}` or `{mode:'line', id, base}` (validated on read) */
   apiRoute: 'SPOT_api_route',
+  /** spec 1 §9: tradingview (pro, default), lightChart (simple); deepChart is never stored */
+  klineType: 'SPOT_kline_type',
+  /** spec 1 §9: the pinned quick intervals (JSON list of interval ids) */
+  tvIntervals: 'SPOT_tv_intervals',
+  /** spec 1 §9: the current interval (30m by default) */
+  klineInterval: 'SPOT_kline_interval',
+  /** spec 1 §3/§4: chart display settings (trade, position, …, grid) */
+  chartDisplay: 'SPOT_kline_display_v1',
+  /** the pro chart's layout (style, indicators, compare, settings) kept locally when it is not saved to the cloud */
+  chartLayout: 'SPOT_kline_layout_v1',
+  /** when the user last saw the sync-to-app option (its unread dot) */
+  syncAppSeen: 'SPOT_kline_sync_app_seen',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
