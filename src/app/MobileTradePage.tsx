@@ -26,7 +26,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
           <AnnouncementBar symbolId={`${base}${quote}`} />
         </PanelSlot>
         <section id="chart-area" className="panel mobile-panel mobile-panel--chart" aria-labelledby="chart-area-title">
-          <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} /></PanelSlot>
+          <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} locale={locale} /></PanelSlot>
         </section>
         <section id="orderbook-area" className="panel mobile-panel" aria-labelledby="orderbook-area-title">
           <PanelSlot><LazyOrderbookPanel base={base} quote={quote} /></PanelSlot>

@@ -81,3 +81,23 @@ export function useRealtimeStats(): RealtimeStats {
   const client = useRealtimeClient();
   return useSyncExternalStore(client.onStats, client.stats, client.stats);
 }
+
+/**
+ * The kline stream without React renders: `onState` runs after each store
+ * change (at most once per frame), for a chart that draws imperatively.
+ */
+export function useKlineFeed(symbol: string, interval: Interval, onState: (state: KlineState) => void): void {
+  const client = useRealtimeClient();
+  useEffect(() => {
+    if (!symbol) return undefined;
+    const spec = { topic: 'kline' as const, symbol, interval };
+    const store = client.getStore(spec);
+    const unsubscribeStore = store.subscribe(() => onState(store.get()));
+    const release = client.subscribe(spec);
+    onState(store.get());
+    return () => {
+      unsubscribeStore();
+      release();
+    };
+  }, [client, symbol, interval, onState]);
+}

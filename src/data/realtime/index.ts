@@ -16,4 +16,4 @@ export type {
   TickersState,
   TradesState,
 } from './topicRules';
-export { RealtimeClientContext, useDepth, useKline, useRealtimeStats, useTickers, useTrades } from './hooks';
+export { RealtimeClientContext, useDepth, useKline, useKlineFeed, useRealtimeStats, useTickers, useTrades } from './hooks';

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../data/queries';
 import { SymbolNoticeGate } from '../countdown';
 import { PanelFrame } from '../../ui/PanelFrame';
 import { SkeletonRows } from '../../ui/SkeletonRows';
+import { ChartArea } from './ChartArea';
 
 type ChartTab = 'chart' | 'analysis';
 
 /** Chart area (spec 1 §2.3). Trade analysis is hidden for demo accounts. */
-export function ChartPanel({ isDemo, base, quote }: { isDemo: boolean; base: string; quote: string }) {
+export function ChartPanel({ isDemo, base, quote, locale }: { isDemo: boolean; base: string; quote: string; locale: string }) {
   const { t } = useTranslation('trade');
+  const loggedIn = useProfile().data?.loggedIn ?? false;
   const tabs = [
     { value: 'chart' as const, label: t('tabChart') },
     ...(isDemo ? [] : [{ value: 'analysis' as const, label: t('tabTradeAnalysis') }]),
@@ -17,7 +20,7 @@ export function ChartPanel({ isDemo, base, quote }: { isDemo: boolean; base: str
       {(tab) =>
         tab === 'chart' ? (
           <SymbolNoticeGate base={base} quote={quote}>
-            <SkeletonRows rows={8} label={t('loadingMarketData')} />
+            <ChartArea base={base} quote={quote} locale={locale} isDemo={isDemo} loggedIn={loggedIn} />
           </SymbolNoticeGate>
         ) : (
           <SkeletonRows rows={8} label={t('loadingMarketData')} />

@@ -1,0 +1,68 @@
+/**
+ * The chart choices kept in local storage (spec 1 §4, §9): the chart type
+ * (`SPOT_kline_type`, never the depth chart), the interval
+ * (`SPOT_kline_interval`) and the pinned quick intervals (`SPOT_tv_intervals`).
+ * Stored values are untrusted: a bad one reads as the default.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+import type { KlineType } from '../domain/chartModel';
+import { klineTypeToStore, parseStoredInterval, parseStoredKlineType } from '../domain/chartKind';
+import { parsePinnedIntervals } from '../domain/chartToolbar';
+import type { Interval } from '../domain/intervals';
+import { readJson, readString, STORAGE_KEYS, writeJson, writeString, type StorageKey } from './storage';
+
+type Listener = () => void;
+
+function storedValue<T>(key: StorageKey, read: () => T) {
+  let current: T | undefined;
+  const listeners = new Set<Listener>();
+  const get = () => (current ??= read());
+  const subscribe = (listener: Listener) => {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== key && event.key !== null) return;
+      current = read();
+      listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  };
+  const set = (next: T, write: () => void) => {
+    current = next;
+    write();
+    listeners.forEach((l) => l());
+  };
+  return { get, subscribe, set };
+}
+
+const storedKind = storedValue(STORAGE_KEYS.klineType, () => parseStoredKlineType(readString(STORAGE_KEYS.klineType)));
+const storedInterval = storedValue(STORAGE_KEYS.klineInterval, () => parseStoredInterval(readString(STORAGE_KEYS.klineInterval)));
+const storedPinned = storedValue(STORAGE_KEYS.tvIntervals, () => parsePinnedIntervals(readJson(STORAGE_KEYS.tvIntervals)));
+
+/** The remembered chart type (pro or simple); the depth chart is a view choice the caller holds. */
+export function useStoredKlineType(): [Exclude<KlineType, 'deepChart'>, (kind: KlineType) => void] {
+  const kind = useSyncExternalStore(storedKind.subscribe, storedKind.get, storedKind.get);
+  const set = useCallback((next: KlineType) => {
+    const value = klineTypeToStore(next);
+    if (value) storedKind.set(value, () => writeString(STORAGE_KEYS.klineType, value));
+  }, []);
+  return [kind, set];
+}
+
+export function useStoredInterval(): [Interval, (interval: Interval) => void] {
+  const interval = useSyncExternalStore(storedInterval.subscribe, storedInterval.get, storedInterval.get);
+  const set = useCallback((next: Interval) => storedInterval.set(next, () => writeString(STORAGE_KEYS.klineInterval, next)), []);
+  return [interval, set];
+}
+
+export function usePinnedIntervals(): [Interval[], (list: Interval[]) => void] {
+  const pinned = useSyncExternalStore(storedPinned.subscribe, storedPinned.get, storedPinned.get);
+  const set = useCallback((next: Interval[]) => {
+    const clean = parsePinnedIntervals(next);
+    storedPinned.set(clean, () => writeJson(STORAGE_KEYS.tvIntervals, clean));
+  }, []);
+  return [pinned, set];
+}

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
+import { chartWidgetError, type ChartWidgetError } from '../../../domain/chartKind';
+import { klineBarsToOhlcv } from '../../../domain/chartStyles';
+import type { Interval } from '../../../domain/intervals';
+import type { KlineBar } from '../../../data/api/klines';
+import { useChartHistory } from '../../../data/chartHistory';
+import { useKlineFeed, type KlineState } from '../../../data/realtime';
+import { Spinner } from '../../../ui/Spinner';
+import { ChartController, type ChartTheme } from './chartController';
+import { Legend } from './Legend';
+
+export interface CandleChartProps {
+  symbolId: string;
+  symbolName: string;
+  interval: Interval;
+  style: ChartStyle;
+  settings: ChartSettings;
+  indicators: readonly IndicatorConfig[];
+  compared: ReadonlyMap<string, KlineBar[]>;
+  pricePrecision: number;
+  numberLocale: string;
+  mode: 'pro' | 'simple';
+  /** a change rebuilds the chart from fresh data (spec 1 §4) */
+  rebuildKey: number;
+  /** the controller, for the toolbar's screenshot and time frames; null when gone */
+  onController?: (controller: ChartController | null) => void;
+}
+
+const COMPARE_PALETTE = ['#2db5e5', '#b45cf0', '#e8c547'];
+
+function readTheme(element: HTMLElement): ChartTheme {
+  const css = getComputedStyle(element);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return { background: v('--panel', '#161a1e'), text: v('--muted', '#848e9c'), grid: v('--border', '#2b3139'), line: v('--accent', '#f7a600') };
+}
+
+function liveBar(state: KlineState): OhlcvBar | null {
+  const b = state.bar;
+  if (!b) return null;
+  const bar = { time: b.t, open: Number(b.o), high: Number(b.h), low: Number(b.l), close: Number(b.c), volume: Number(b.v) };
+  return [bar.open, bar.high, bar.low, bar.close, bar.volume].every(Number.isFinite) ? bar : null;
+}
+
+/**
+ * The candle chart of the pro and simple views. Keyed by symbol, interval and
+ * rebuild key by its parent: each of those starts a fresh chart and history.
+ */
+export function CandleChart(props: CandleChartProps) {
+  const { symbolId, interval, style, settings, indicators, compared, rebuildKey, onController } = props;
+  const { t } = useTranslation('chart');
+  const container = useRef<HTMLDivElement>(null);
+  const [controller, setController] = useState<ChartController | null>(null);
+  const [failure, setFailure] = useState<ChartWidgetError | 'construction' | null>(null);
+  const history = useChartHistory(symbolId, interval, { rebuildKey });
+  const historyRef = useRef(history);
+  historyRef.current = history;
+  const initial = useRef(props);
+
+  useEffect(() => {
+    const element = container.current;
+    const missing = chartWidgetError({ hasDatafeed: true, hasContainer: element !== null, symbol: initial.current.symbolId, loadLastChart: false });
+    if (missing || !element) {
+      setFailure(missing ?? 'noContainer');
+      return undefined;
+    }
+    let created: ChartController;
+    try {
+      const p = initial.current;
+      created = new ChartController(element, {
+        style: p.style,
+        settings: p.settings,
+        theme: readTheme(element),
+        pricePrecision: p.pricePrecision,
+        numberLocale: p.numberLocale,
+        volumeOverlay: p.mode === 'simple',
+      });
+    } catch {
+      setFailure('construction');
+      return undefined;
+    }
+    created.onNeedOlder(() => {
+      const h = historyRef.current;
+      if (h.canLoadOlder && !h.loadingOlder && h.status === 'ready') h.loadOlder();
+    });
+    setController(created);
+    onController?.(created);
+    return () => {
+      onController?.(null);
+      created.destroy();
+      setController(null);
+    };
+    // The controller lives as long as this component; option changes are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => controller?.setPricePrecision(props.pricePrecision), [controller, props.pricePrecision]);
+  useEffect(() => controller?.setStyle(style), [controller, style]);
+  useEffect(() => controller?.setSettings(settings), [controller, settings]);
+  useEffect(() => controller?.setIndicators(indicators), [controller, indicators]);
+  useEffect(() => {
+    if (!controller) return;
+    const series = new Map<string, OhlcvBar[]>();
+    for (const [id, bars] of compared) series.set(id, klineBarsToOhlcv(bars));
+    controller.setCompared(series, COMPARE_PALETTE);
+  }, [controller, compared]);
+
+  useEffect(() => {
+    if (controller) controller.setBars(klineBarsToOhlcv(history.bars));
+    // `revision` marks a whole new series; live ticks come through the feed below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, history.revision]);
+
+  const onKline = useCallback(
+    (state: KlineState) => {
+      const bar = liveBar(state);
+      if (bar && controller && controller.barCount > 0) controller.pushBar(bar);
+    },
+    [controller],
+  );
+  useKlineFeed(symbolId, interval, onKline);
+
+  const empty = history.bars.length === 0;
+  return (
+    <div className="candle-chart">
+      {controller && <Legend controller={controller} symbolName={props.symbolName} interval={interval} pricePrecision={props.pricePrecision} />}
+      <div ref={container} className="candle-chart__canvas" data-testid="candle-chart" data-bars={history.bars.length} data-pages={history.pagesLoaded} />
+      {history.offline && (
+        <span className="candle-chart__badge candle-chart__badge--offline" role="status">
+          {t('main.offlineMark')}
+        </span>
+      )}
+      {history.loadingOlder && (
+        <span className="candle-chart__older">
+          <Spinner label={t('main.loadingOlder')} />
+          <span aria-hidden="true">{t('main.loadingOlder')}</span>
+        </span>
+      )}
+      {failure && (
+        <div className="candle-chart__overlay" role="alert">
+          <p>{t(`main.widgetError.${failure}`)}</p>
+        </div>
+      )}
+      {!failure && empty && history.status === 'loading' && (
+        <div className="candle-chart__overlay">
+          <Spinner label={t('main.loading')} />
+        </div>
+      )}
+      {!failure && empty && history.status === 'error' && (
+        <div className="candle-chart__overlay" role="alert">
+          <p>{t('main.loadFailed')}</p>
+        </div>
+      )}
+      {!failure && empty && history.status === 'ready' && (
+        <div className="candle-chart__overlay">
+          <p>{t('main.noData')}</p>
+        </div>
+      )}
+    </div>
+  );
+}

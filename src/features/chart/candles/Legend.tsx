@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../../domain/format';
+import type { Interval } from '../../../domain/intervals';
+import type { ChartController, LegendState } from './chartController';
+
+const fmt = (v: number | null | undefined, decimals: number) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : (formatDecimal(v, decimals) ?? '—'));
+
+/**
+ * The values under the crosshair (the last bar when the pointer is away):
+ * O/H/L/C, volume, change and each indicator's lines. It renders on its own,
+ * so a live tick repaints the legend and not the chart's React tree.
+ */
+export function Legend({ controller, symbolName, interval, pricePrecision }: { controller: ChartController; symbolName: string; interval: Interval; pricePrecision: number }) {
+  const { t } = useTranslation('chart');
+  const [legend, setLegend] = useState<LegendState | null>(null);
+  useEffect(() => {
+    controller.onLegend(setLegend);
+    return () => controller.onLegend(null);
+  }, [controller]);
+  const bar = legend?.bar;
+  const change = legend?.change ?? null;
+  const direction = change === null ? '' : change >= 0 ? 'up' : 'down';
+  return (
+    <div className="chart-legend" data-testid="chart-legend">
+      <div className="chart-legend__row">
+        <strong>{symbolName}</strong>
+        <span>· {t(`main.interval.${interval}`)}</span>
+        {bar && (
+          <span dir="ltr" className={`chart-legend__ohlc chart-legend__ohlc--${direction}`}>
+            <span>{t('main.legend.open')} {fmt(bar.open, pricePrecision)}</span>
+            <span>{t('main.legend.high')} {fmt(bar.high, pricePrecision)}</span>
+            <span>{t('main.legend.low')} {fmt(bar.low, pricePrecision)}</span>
+            <span data-testid="legend-close">{t('main.legend.close')} {fmt(bar.close, pricePrecision)}</span>
+            {change !== null && <span>{`${change >= 0 ? '+' : ''}${(change * 100).toFixed(2)}%`}</span>}
+            <span>{t('main.legend.volume')} {fmt(bar.volume, 4)}</span>
+          </span>
+        )}
+      </div>
+      {legend?.indicators.map((group) => (
+        <div className="chart-legend__row" key={group.key} data-testid="legend-indicator">
+          <span>{group.label}</span>
+          {group.values.map((v) => (
+            <span key={v.name} dir="ltr" style={{ color: v.color }}>
+              {v.name} {fmt(v.value, pricePrecision)}
+            </span>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
