@@ -1,17 +1,41 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { RecentVisit } from '../domain/favorites';
+
+/** A kline page's key: symbol, interval, page index (0 = newest page). */
+export type KlinePageKey = [symbol: string, interval: string, page: number];
+
+/**
+ * One stored kline page. Bars are kept as the REST rows
+ * `[time, open, high, low, close, volume]` (compact, and read back through the
+ * same parser as a server answer, so a bad row is caught the same way).
+ */
+export interface KlinePageRow {
+  symbol: string;
+  interval: string;
+  page: number;
+  rows: unknown[];
+  /** ms when the network sent this page */
+  savedAt: number;
+  /** ms when the page was last read or written (least recently used goes first) */
+  lastUsedAt: number;
+}
 
 /**
  * The page's IndexedDB (ARCHITECTURE: Dexie for what outlives a session and is
  * not one of the spec's local-storage keys). New tables come with a new
- * version number; Dexie upgrades old databases in place.
+ * version number; Dexie upgrades old databases in place, so every earlier
+ * version's declaration stays.
  */
 export class SpotDatabase extends Dexie {
   recents!: EntityTable<RecentVisit, 'symbolId'>;
+  /** the chart's kline history pages (spec 1 §7), per symbol, interval and page */
+  klinePages!: Table<KlinePageRow, KlinePageKey>;
 
   constructor(name = 'spot-trading-page') {
     super(name);
     this.version(1).stores({ recents: 'symbolId, visitedAt' });
+    // [symbol+interval]: one indexed read brings a chart's whole cached series; lastUsedAt orders the eviction.
+    this.version(2).stores({ klinePages: '[symbol+interval+page], [symbol+interval], lastUsedAt' });
   }
 }
 

@@ -1,8 +1,6 @@
-import { useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Interval } from '../domain/intervals';
 import { fastestRoute, latencyLevel, type LatencyLevel } from '../domain/latency';
-import { fetchKlines, mergeKlinePages, olderKlinePageTo } from './api/klines';
 import { fetchNotice } from './api/notice';
 import { fetchRoutes, probeRoute, type ApiRoute } from './api/routes';
 import { fetchServerTime } from './api/serverTime';
@@ -11,7 +9,6 @@ import { fetchTickers } from './api/tickers';
 /** Keys of the market REST queries; all under 'market', so none is refetched by an account switch. */
 export const marketQueryKeys = {
   tickers: (symbols?: readonly string[]) => ['market', 'tickers', symbols ? [...symbols].sort().join(',') : '*'] as const,
-  klines: (symbol: string, interval: Interval) => ['market', 'klines', symbol, interval] as const,
   notice: (symbolId: string) => ['market', 'notice', symbolId] as const,
   serverTime: ['market', 'serverTime'] as const,
   routes: ['market', 'routes'] as const,
@@ -24,24 +21,6 @@ export function useTickerSnapshot(symbols?: readonly string[], options: { enable
   return useQuery({
     queryKey: marketQueryKeys.tickers(symbols),
     queryFn: ({ signal }) => fetchTickers(symbols, signal),
-    enabled: options.enabled ?? true,
-  });
-}
-
-/**
- * Kline history of spec 1 §7: the newest 500 bars, then up to 3 older pages
- * on `fetchNextPage()` (the chart asks when scrolled to its left edge).
- * `data` is the merged series, oldest first. Spec 1 §4: an interval change
- * resets the cached data, so a series no chart shows is dropped at once.
- */
-export function useKlineHistory(symbol: string, interval: Interval, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({
-    queryKey: marketQueryKeys.klines(symbol, interval),
-    queryFn: ({ pageParam, signal }) => fetchKlines({ symbol, interval, to: pageParam }, signal),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (_last, pages) => olderKlinePageTo(pages),
-    select: (data) => mergeKlinePages(data.pages),
-    gcTime: 0,
     enabled: options.enabled ?? true,
   });
 }

@@ -1,12 +1,12 @@
 import type { Interval } from '../../domain/intervals';
 import { getJson, MalformedResponseError } from '../http';
+import { KLINE_PAGE_LIMIT } from '../../domain/klinePaging';
 import { decimal, list, millis, record, str } from './parse';
 
-export const KLINES_PATH = '/spot/api/quote/v5/klines';
+// The paging rule lives in the domain (src/domain/klinePaging.ts); the constants stay reachable from here.
+export { KLINE_PAGE_LIMIT, MAX_EXTRA_KLINE_PAGES } from '../../domain/klinePaging';
 
-/** Spec 1 §7/§9: 500 bars a page, and at most 3 older pages after the first. */
-export const KLINE_PAGE_LIMIT = 500;
-export const MAX_EXTRA_KLINE_PAGES = 3;
+export const KLINES_PATH = '/spot/api/quote/v5/klines';
 
 /** A kline bar of spec 1 §3: time in ms, prices and volume as the exact decimal strings sent. */
 export interface KlineBar {
@@ -58,19 +58,4 @@ export function klinesPath({ symbol, interval, limit, to }: KlineRequest): strin
 
 export function fetchKlines(request: KlineRequest, signal?: AbortSignal): Promise<KlineBar[]> {
   return getJson(klinesPath(request), parseKlinePage, signal);
-}
-
-/**
- * The `to` of the next older page: the oldest bar's time, while the last page
- * came back full and fewer than 1 + 3 pages are loaded; undefined to stop.
- */
-export function olderKlinePageTo(pages: readonly (readonly KlineBar[])[], limit = KLINE_PAGE_LIMIT): number | undefined {
-  const last = pages[pages.length - 1];
-  if (!last || last.length < limit || pages.length > MAX_EXTRA_KLINE_PAGES) return undefined;
-  return last[0]?.time;
-}
-
-/** Pages in the order they were fetched (newest page first) → one series, oldest first. */
-export function mergeKlinePages(pages: readonly (readonly KlineBar[])[]): KlineBar[] {
-  return pages.toReversed().flat();
 }
