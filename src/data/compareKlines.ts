@@ -6,7 +6,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { Interval } from '../domain/intervals';
 import { fetchKlines, type KlineBar } from './api/klines';
-import { marketQueryKeys } from './marketQueries';
 
 export const COMPARE_REFRESH_MS = 30_000;
 
@@ -25,7 +24,7 @@ function toMap(results: UseQueryResult<ComparedBars>[]): ReadonlyMap<string, Kli
 export function useCompareKlines(symbolIds: readonly string[], interval: Interval): ReadonlyMap<string, KlineBar[]> {
   return useQueries({
     queries: symbolIds.map((symbol) => ({
-      queryKey: [...marketQueryKeys.klines(symbol, interval), 'compare'],
+      queryKey: ['market', 'compareKlines', symbol, interval],
       queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ComparedBars> => ({ symbol, bars: await fetchKlines({ symbol, interval }, signal) }),
       refetchInterval: COMPARE_REFRESH_MS,
     })),
