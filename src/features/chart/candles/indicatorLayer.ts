@@ -6,7 +6,7 @@
  */
 import { HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type SeriesType } from 'lightweight-charts';
 import type { IndicatorConfig, IndicatorLine, IndicatorOutput, OhlcvBar } from '../../../domain/chartModel';
-import { computeIndicator } from '../../../domain/indicators';
+import { computeIndicators, INDICATORS } from '../../../domain/indicators';
 import { toTime } from './mainSeries';
 
 interface DrawnLine {
@@ -44,8 +44,7 @@ export class IndicatorLayer {
   set(configs: readonly IndicatorConfig[], bars: readonly OhlcvBar[]): void {
     this.clear();
     let nextPane = 1;
-    for (const config of configs) {
-      const output = computeIndicator(config, [...bars]);
+    for (const { config, output } of computeIndicators(bars, configs)) {
       const pane = output.pane === 'price' ? 0 : nextPane++;
       const lines = output.lines.map((line) => {
         const series =
@@ -64,22 +63,24 @@ export class IndicatorLayer {
   /** After a live tick: recompute and push the changed tail of every line. */
   update(bars: readonly OhlcvBar[], appended: boolean): void {
     const from = Math.max(0, bars.length - (appended ? 2 : 1));
-    for (const drawn of this.drawn) {
-      drawn.output = computeIndicator(drawn.config, [...bars]);
+    const computed = computeIndicators(bars, this.drawn.map((d) => d.config));
+    this.drawn.forEach((drawn, k) => {
+      const next = computed[k];
+      if (next) drawn.output = next.output;
       drawn.lines.forEach((d, i) => {
         const line = drawn.output.lines[i];
         if (!line) return;
         d.line = line;
         for (const point of this.points(drawn.config, line, bars, from)) d.series.update(point);
       });
-    }
+    });
   }
 
   /** Indicator values at bar `index` for the legend. */
   legend(index: number): LegendGroup[] {
     return this.drawn.map(({ config, lines }) => ({
       key: config.key,
-      label: `${config.id} ${config.params.join(' ')}`.trim(),
+      label: INDICATORS[config.id].title(config.params),
       values: lines.map(({ line }) => ({ name: line.name, color: line.color, value: line.values[index] ?? null })),
     }));
   }
