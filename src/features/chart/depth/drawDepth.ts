@@ -46,9 +46,10 @@ export function readDepthColors(element: Element): DepthColors {
 /**
  * One side's step outline from its best level outwards: the cumulative
  * amount holds from a level's price up to the next level's price, where it
- * steps to the next total. Starts and ends on the baseline, so it fills.
+ * steps to the next total. Starts on the baseline; `close` brings it back
+ * down there for the fill (the line itself stops at the deepest level).
  */
-function traceSide(ctx: CanvasRenderingContext2D, points: readonly DepthPoint[], s: Scales, base: number) {
+function traceSide(ctx: CanvasRenderingContext2D, points: readonly DepthPoint[], s: Scales, base: number, close: boolean) {
   const first = points[0]!;
   ctx.moveTo(s.x(first.plotPrice), base);
   let y = base;
@@ -58,17 +59,19 @@ function traceSide(ctx: CanvasRenderingContext2D, points: readonly DepthPoint[],
     y = s.y(point.plotTotal);
     ctx.lineTo(x, y);
   }
-  ctx.lineTo(s.x(points[points.length - 1]!.plotPrice), base);
+  if (close) ctx.lineTo(s.x(points[points.length - 1]!.plotPrice), base);
 }
 
 function paintSide(ctx: CanvasRenderingContext2D, points: readonly DepthPoint[], s: Scales, area: PlotArea, color: string) {
   if (points.length === 0) return;
   ctx.beginPath();
-  traceSide(ctx, points, s, area.bottom);
+  traceSide(ctx, points, s, area.bottom, true);
   ctx.globalAlpha = 0.18;
   ctx.fillStyle = color;
   ctx.fill();
   ctx.globalAlpha = 1;
+  ctx.beginPath();
+  traceSide(ctx, points, s, area.bottom, false);
   ctx.strokeStyle = color;
   ctx.lineWidth = 1.5;
   ctx.stroke();
