@@ -1,0 +1,1 @@
+export { DepthChart, type DepthChartProps } from './DepthChart';
