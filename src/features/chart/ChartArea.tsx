@@ -7,6 +7,7 @@ import { usePinnedIntervals, useStoredInterval, useStoredKlineType } from '../..
 import { useCompareKlines } from '../../data/compareKlines';
 import { useSymbols } from '../../data/queries';
 import { CandleChart } from './candles/CandleChart';
+import { DepthChart } from './depth';
 import type { ChartController } from './candles/chartController';
 import { KindSwitch } from './KindSwitch';
 import { composeScreenshot, downloadCanvas, screenshotFileName } from './screenshot';
@@ -89,7 +90,9 @@ export function ChartArea({ base, quote, locale }: ChartAreaProps) {
         <KindSwitch value={kind} onChange={chooseKind} />
       </div>
       <div className="chart-area__body">
-        {kind === 'deepChart' ? null : (
+        {kind === 'deepChart' ? (
+          <DepthChart key={symbolId} symbolId={symbolId} base={base} quote={quote} />
+        ) : (
           <CandleChart
             key={`${symbolId}|${interval}|${rebuildKey}|${kind}`}
             symbolId={symbolId}
