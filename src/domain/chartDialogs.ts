@@ -143,8 +143,7 @@ export function parseHexColor(raw: unknown): string | null {
 export function isKnownTimezone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone === '') return false;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== '';
   } catch {
     return false;
   }
