@@ -8,6 +8,7 @@ import {
   compareCandidates,
   isKnownTimezone,
   nextIndicatorKey,
+  stepIndicatorParam,
   normalizeChartSettings,
   normalizeIndicatorParams,
   normalizeIndicators,
@@ -34,6 +35,19 @@ describe('checkIndicatorParam', () => {
     expect(checkIndicatorParam('7.5', LENGTH)).toEqual({ ok: false, error: 'notInteger' });
     expect(checkIndicatorParam('0', LENGTH)).toEqual({ ok: false, error: 'belowMin' });
     expect(checkIndicatorParam('501', LENGTH)).toEqual({ ok: false, error: 'aboveMax' });
+  });
+});
+
+describe('stepIndicatorParam', () => {
+  it('moves one step, within min and max, without float noise', () => {
+    expect(stepIndicatorParam('7', { ...LENGTH, step: 1 }, 1)).toBe(8);
+    expect(stepIndicatorParam('1', { ...LENGTH, step: 1 }, -1)).toBe(1);
+    expect(stepIndicatorParam('500', { ...LENGTH, step: 1 }, 1)).toBe(500);
+    expect(stepIndicatorParam('0.2', { ...MULT, step: 0.1 }, 1)).toBe(0.3);
+    expect(stepIndicatorParam('0.1', { ...MULT, step: 0.1 }, -1)).toBe(0.1);
+  });
+  it('starts from the default when the field is not valid', () => {
+    expect(stepIndicatorParam('abc', { ...LENGTH, step: 1 }, 1)).toBe(7);
   });
 });
 

@@ -45,6 +45,20 @@ export function checkIndicatorParam(raw: string, rule: IndicatorParamRule): Para
   return { ok: true, value };
 }
 
+/**
+ * The value after one press of the up or down arrow in a parameter field:
+ * one `step` on, kept within min and max, without float noise (0.1 + 0.2).
+ * A field that does not hold a valid value starts again from the default.
+ */
+export function stepIndicatorParam(raw: string, rule: IndicatorParamRule & { step: number }, direction: 1 | -1): number {
+  const check = checkIndicatorParam(raw, rule);
+  if (!check.ok) return rule.default;
+  const step = rule.step > 0 && Number.isFinite(rule.step) ? rule.step : 1;
+  const decimals = Math.min(10, (String(step).split('.')[1] ?? '').length);
+  const next = Number((check.value + direction * step).toFixed(decimals));
+  return Math.min(rule.max, Math.max(rule.min, next));
+}
+
 function validParam(value: unknown, rule: IndicatorParamRule): value is number {
   return (
     typeof value === 'number' &&

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkIndicatorParam, type IndicatorParamRule } from '../../../domain/chartDialogs';
+import { checkIndicatorParam, stepIndicatorParam, type IndicatorParamRule } from '../../../domain/chartDialogs';
 import type { IndicatorConfig } from '../../../domain/chartModel';
 
 /** An indicator being edited: its last applied config and the parameter texts as typed. */
@@ -11,7 +11,7 @@ export interface IndicatorDraft {
 
 interface IndicatorRowProps {
   row: IndicatorDraft;
-  rules: readonly (IndicatorParamRule & { step?: number })[];
+  rules: readonly (IndicatorParamRule & { step: number })[];
   onTexts: (texts: string[]) => void;
   onRemove: () => void;
 }
@@ -24,6 +24,7 @@ export function IndicatorRow({ row, rules, onTexts, onRemove }: IndicatorRowProp
   // The title follows the valid values, so "MA(7)" becomes "MA(20)" as soon as 20 is typed.
   const shown = checks.map((c, i) => (c.ok ? c.value : row.config.params[i]));
   const title = `${row.config.id}(${shown.join(', ')})`;
+  const setText = (index: number, text: string) => onTexts(rules.map((_, j) => (j === index ? text : (row.texts[j] ?? ''))));
 
   return (
     <li className="ct-indicator-row">
@@ -45,7 +46,13 @@ export function IndicatorRow({ row, rules, onTexts, onRemove }: IndicatorRowProp
                 value={row.texts[i] ?? ''}
                 aria-invalid={error !== null}
                 aria-describedby={error ? messageId : undefined}
-                onChange={(event) => onTexts(rules.map((_, j) => (j === i ? event.target.value : (row.texts[j] ?? ''))))}
+                onChange={(event) => setText(i, event.target.value)}
+                onKeyDown={(event) => {
+                  // Up and down arrows step the value, as in a number field.
+                  if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+                  event.preventDefault();
+                  setText(i, String(stepIndicatorParam(row.texts[i] ?? '', rule, event.key === 'ArrowUp' ? 1 : -1)));
+                }}
               />
               {error && (
                 <span id={messageId} className="ct-error" role="alert">

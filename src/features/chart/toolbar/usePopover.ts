@@ -2,6 +2,9 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 
 const GAP_PX = 4;
 
+/** Without the popover API (older browsers, jsdom) the panel stays in the flow, absolutely placed. */
+const SUPPORTS_POPOVER = typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.showPopover === 'function';
+
 /**
  * Puts the panel under its button in viewport coordinates. The panel is a
  * top-layer popover, so the toolbar's sideways scrolling (overflow) and the
@@ -41,8 +44,8 @@ export function usePopover() {
     const panel = panelRef.current;
     const trigger = triggerRef.current;
     if (!open || !panel || !trigger) return;
-    // jsdom and old browsers have no popover API: the panel then stays in the flow.
-    if (typeof panel.showPopover === 'function' && !panel.matches(':popover-open')) panel.showPopover();
+    if (!SUPPORTS_POPOVER) return;
+    if (!panel.matches(':popover-open')) panel.showPopover();
     const place = () => placeUnder(panel, trigger);
     place();
     window.addEventListener('resize', place);
@@ -81,7 +84,7 @@ export function usePopover() {
     'aria-controls': open ? panelId : undefined,
     onClick: () => (open ? close(false) : setOpen(true)),
   };
-  const panelProps = { ref: panelRef, id: panelId, popover: 'manual' as const, onKeyDown: onPanelKeyDown };
+  const panelProps = { ref: panelRef, id: panelId, popover: SUPPORTS_POPOVER ? ('manual' as const) : undefined, onKeyDown: onPanelKeyDown };
   const wrapProps = { ref: wrapRef, onBlur: onWrapBlur };
 
   return { open, setOpen, close, triggerProps, panelProps, wrapProps };
