@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buyShare, EMPTY_LEDGER, flowNow, flowSeries, flowTradeOf, foldLiveTrades, foldTrades, largeTradeThreshold, largeTrades,
+  buyShare, EMPTY_LEDGER, flowAmount, flowNow, flowSeries, flowTradeOf, foldLiveTrades, foldTrades, largeTradeThreshold, largeTrades,
   LARGE_TRADES_KEPT, ledgerOf, partialSince, periodFlow, snapshotOf, windowStart, type FlowTrade,
 } from './tradeAnalysis';
 
@@ -145,5 +145,17 @@ describe('folding', () => {
     expect(partialSince(ledger, '1h', T)).toBe(T - 30 * MIN);
     expect(partialSince(ledger, '5m', T)).toBeNull();
     expect(partialSince(EMPTY_LEDGER, '24h', T)).toBeNull();
+  });
+});
+
+describe('flow amounts', () => {
+  it('abbreviates from 10 000, signs a positive net inflow', () => {
+    expect(flowAmount(1_234_567.891, 2, 'en')).toBe('1.23M');
+    expect(flowAmount(-25_000, 2, 'en')).toBe('-25.00K');
+    expect(flowAmount(9_999.456, 2, 'en')).toBe('9,999.46');
+    expect(flowAmount(12.5, 2, 'en', true)).toBe('+12.50');
+    expect(flowAmount(0.001, 2, 'en', true)).toBe('0.00');
+    expect(flowAmount(-3, 2, 'en', true)).toBe('-3.00');
+    expect(flowAmount(Number.NaN, 2, 'en')).toBe('--');
   });
 });

@@ -7,6 +7,7 @@
  *
  * Pure: times are parameters, nothing is read from a clock.
  */
+import { abbreviate, formatDecimal } from './format';
 
 /** Flow is counted in one-minute buckets, so windows roll by the minute like the 24 h ticker. */
 export const FLOW_BUCKET_MS = 60_000;
@@ -323,4 +324,18 @@ export function flowNow(ledger: FlowLedger, asOf: number): number {
 /** When the ledger starts inside a period's window, the time it starts at (the page says "since HH:mm"); else null. */
 export function partialSince(ledger: FlowLedger, period: FlowPeriod, now: number): number | null {
   return ledger.since !== null && ledger.since > windowStart(period, now) ? ledger.since : null;
+}
+
+/** From this size on a flow amount is shortened to K / M / B (spec 1 §5 abbreviation), so cards stay narrow. */
+export const FLOW_ABBREVIATE_FROM = 10_000;
+
+/**
+ * A volume or value as the panel shows it: abbreviated from 10 000 on
+ * ("1.23M"), else to `decimals` places grouped for the locale; `signed`
+ * puts a "+" before a positive amount (net inflow).
+ */
+export function flowAmount(value: number, decimals: number, locale: string, signed = false): string {
+  if (!Number.isFinite(value)) return '--';
+  const text = Math.abs(value) >= FLOW_ABBREVIATE_FROM ? (abbreviate(value, 2) ?? '--') : (formatDecimal(value, decimals, locale) ?? '--');
+  return signed && value > 0 && !/^0(\D0*)?$/.test(text) ? `+${text}` : text;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SymbolNoticeGate } from '../countdown';
+import { TradeAnalysisPanel } from '../trade-analysis';
 import { PanelFrame } from '../../ui/PanelFrame';
 import { SkeletonRows } from '../../ui/SkeletonRows';
 
@@ -20,7 +21,7 @@ export function ChartPanel({ isDemo, base, quote }: { isDemo: boolean; base: str
             <SkeletonRows rows={8} label={t('loadingMarketData')} />
           </SymbolNoticeGate>
         ) : (
-          <SkeletonRows rows={8} label={t('loadingMarketData')} />
+          <TradeAnalysisPanel symbolId={`${base}${quote}`} base={base} quote={quote} />
         )
       }
     </PanelFrame>

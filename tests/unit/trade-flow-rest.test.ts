@@ -2,10 +2,10 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchTradeFlow, TRADE_FLOW_PATH } from '../../src/data/api/tradeFlow';
 import { ledgerOf, periodFlow, windowStart } from '../../src/domain/tradeAnalysis';
-import type { PublicTrade } from '../gateway/types';
-import { createTestHub } from '../market/hub/testMarket';
-import type { MarketHub } from '../market/hub';
-import { createHandlers } from './handlers';
+import type { PublicTrade } from '../../mocks/gateway/types';
+import { createTestHub } from '../../mocks/market/hub/testMarket';
+import type { MarketHub } from '../../mocks/market/hub';
+import { createHandlers } from '../../mocks/http/handlers';
 
 /**
  * Contract of the trade analysis REST: the exchange's ledger over the real
@@ -19,7 +19,7 @@ afterEach(() => cleanups.splice(0).forEach((f) => f()));
 async function setup() {
   const { hub, scheduler } = await createTestHub({ symbols: ['BTCUSDT', 'ETHUSDT'] });
   const server = setupServer(...createHandlers({ market: hub }));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   cleanups.push(() => server.close(), () => hub.close());
   return { hub, scheduler, published: collectTrades(hub, 'BTCUSDT') };
 }
