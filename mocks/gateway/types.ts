@@ -4,6 +4,7 @@
  * msw/node, the local server). Protocol and payloads: docs/api.md.
  */
 import type { Interval } from '../../src/domain/intervals';
+import type { FlowLedger } from '../../src/domain/tradeAnalysis';
 import type { Bar } from '../market/klines';
 import type { LoadedSession } from '../market/replay/timeline';
 import type { BookSide } from '../market/types';
@@ -113,6 +114,8 @@ export interface MarketView {
   ticker(symbol: string): Ticker24h | null;
   /** oldest first; bars opening before `to` (exclusive), at most `limit` (default 500) */
   klines(symbol: string, interval: Interval, query: { to?: number; limit?: number }): Bar[];
+  /** taker flow of the last 24 h (trade analysis); null until loaded / open; left out by markets without it */
+  tradeFlow?(symbol: string): FlowLedger | null;
   /** the symbol's visible notice, or null */
   notice(symbol: string): NoticeInfo | null;
   /** tick and lot of a symbol, for rendering units */

@@ -9,6 +9,7 @@ import { createRouteLines, lineHandlers, type RouteLines } from './lines';
 import { DEFAULT_ROUTES, probeHandlers, type RouteSpec } from './probe';
 import { sitePreset, type SiteConfig } from '../site';
 import { supportHandlers } from './support';
+import { tradeFlowHandlers } from './tradeFlow';
 import { userHandlers } from './user';
 
 export interface HandlerOptions {
@@ -62,6 +63,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...probeHandlers(context),
     ...announcementHandlers(context),
     ...supportHandlers(context),
+    ...tradeFlowHandlers(context),
   ];
   // Every line serves this same list, so a call through a line cannot answer differently from the origin.
   return [...handlers, ...lineHandlers(context, context.lines, () => handlers)];

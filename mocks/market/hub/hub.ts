@@ -208,6 +208,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     trades: (symbol, limit): PublicTrade[] => market(symbol)?.trades(limit) ?? [],
     ticker: (symbol): Ticker24h | null => market(symbol)?.ticker(exchangeNow()) ?? null,
     klines: (symbol, interval: Interval, query): Bar[] => market(symbol)?.klines.query(interval, query) ?? [],
+    tradeFlow: (symbol) => market(symbol)?.flow.read() ?? null,
     notice: (symbol): NoticeInfo | null => schedule.notice(symbol, exchangeNow()),
     steps(symbol) {
       const live = markets.get(symbol);

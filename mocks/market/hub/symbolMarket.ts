@@ -3,6 +3,7 @@ import { fromUnits } from '../../../src/domain/units';
 import type { PublicTrade, Ticker24h } from '../../gateway/types';
 import { L2Book } from '../book';
 import type { BookSide, MarketEvent, TradeEvent } from '../types';
+import { FlowRecorder } from './flowRecorder';
 import type { LiveKlines } from './liveKlines';
 import { tickerFromMinuteBars, type TickerFigures } from './ticker';
 
@@ -21,6 +22,8 @@ export class SymbolMarket {
   /** false before the first snapshot and inside a recorded gap */
   synced = false;
   private readonly recent: PublicTrade[] = [];
+  /** taker flow of the last 24 h (trade analysis) */
+  readonly flow = new FlowRecorder();
   private tickerCache: { key: string; figures: TickerFigures | null } | null = null;
 
   constructor(
@@ -51,7 +54,9 @@ export class SymbolMarket {
 
   /** Publishes a trade at exchange time `t` in replay loop `loop`. */
   addTrade(msg: TradeEvent['msg'], t: number, loop: number): void {
-    this.recent.unshift({ id: msg.id + loop * this.idSpan, t, p: fromUnits(msg.p, this.tick), q: fromUnits(msg.q, this.lot), m: msg.m });
+    const trade: PublicTrade = { id: msg.id + loop * this.idSpan, t, p: fromUnits(msg.p, this.tick), q: fromUnits(msg.q, this.lot), m: msg.m };
+    this.recent.unshift(trade);
+    this.flow.add({ id: trade.id, t, p: trade.p, q: trade.q, buy: trade.m });
     if (this.recent.length > RECENT_TRADES) this.recent.length = RECENT_TRADES;
     this.klines.addTrade(t, msg.p, msg.q);
   }
@@ -61,6 +66,7 @@ export class SymbolMarket {
     // Newest first: the trades to forget lead the list.
     const kept = this.recent.findIndex((trade) => trade.t < t);
     this.recent.splice(0, kept < 0 ? this.recent.length : kept);
+    this.flow.reset();
     this.klines.truncateFrom(t);
   }
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../data/queries';
 import { SymbolNoticeGate } from '../countdown';
+import { TradeAnalysisPanel } from '../trade-analysis';
 import { PanelFrame } from '../../ui/PanelFrame';
-import { SkeletonRows } from '../../ui/SkeletonRows';
 import { ChartArea } from './ChartArea';
 
 type ChartTab = 'chart' | 'analysis';
@@ -23,7 +23,7 @@ export function ChartPanel({ isDemo, base, quote, locale }: { isDemo: boolean; b
             <ChartArea base={base} quote={quote} locale={locale} isDemo={isDemo} loggedIn={loggedIn} />
           </SymbolNoticeGate>
         ) : (
-          <SkeletonRows rows={8} label={t('loadingMarketData')} />
+          <TradeAnalysisPanel symbolId={`${base}${quote}`} base={base} quote={quote} />
         )
       }
     </PanelFrame>

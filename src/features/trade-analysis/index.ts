@@ -1,0 +1,1 @@
+export { TradeAnalysisPanel } from './TradeAnalysisPanel';
