@@ -7,7 +7,6 @@ import {
   CHART_STYLES,
   DEFAULT_CHART_SETTINGS,
   DEFAULT_CHART_STYLE,
-  DEFAULT_KLINE_TYPE,
   INDICATOR_IDS,
   type ChartConfig,
   type ChartLayoutState,
@@ -119,13 +118,14 @@ const objectOf = (raw: unknown): Record<string, unknown> =>
   typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
 
 /** A saved chart configuration, each unusable field replaced by its default. */
+/** Depth is never remembered (spec 1 §9), so anything but the simple chart reads as the pro chart, the default. */
 export function parseChartConfig(raw: unknown): ChartConfig {
   const value = objectOf(raw);
   const pinned = Array.isArray(value.pinnedIntervals)
     ? [...new Set(value.pinnedIntervals.map(parseInterval).filter((i): i is Interval => i !== null))]
     : [];
   return {
-    klineType: value.klineType === 'lightChart' || value.klineType === DEFAULT_KLINE_TYPE ? value.klineType : DEFAULT_KLINE_TYPE,
+    klineType: value.klineType === 'lightChart' ? 'lightChart' : 'tradingview',
     interval: parseInterval(value.interval) ?? DEFAULT_INTERVAL,
     pinnedIntervals: pinned.length > 0 ? pinned : [...DEFAULT_PINNED_INTERVALS],
     display: parseChartDisplay(value.display),

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChartLayoutState } from '../../domain/chartModel';
 import { DEFAULT_CHART_LAYOUT, DEFAULT_PINNED_INTERVALS } from '../../domain/chartSave';
 import { DEFAULT_CHART_DISPLAY } from '../../domain/chartDisplay';
 import { ApiError, MalformedResponseError } from '../http';
@@ -9,9 +10,9 @@ import {
   fetchChartConfig, fetchChartSave, isChartSaveConflict, parseChartSaveFile, saveChartConfig, uploadChartSave,
 } from './chartSaves';
 
-const LAYOUT = { style: 'line', indicators: [{ key: 'ma', id: 'MA', params: [7] }], compare: ['ETHUSDT'], settings: DEFAULT_CHART_LAYOUT.settings } as const;
+const LAYOUT: ChartLayoutState = { style: 'line', indicators: [{ key: 'ma', id: 'MA', params: [7] }], compare: ['ETHUSDT'], settings: DEFAULT_CHART_LAYOUT.settings };
 
-let answers: Record<string, unknown> = {};
+let answers: Record<string, JsonBodyType> = {};
 const seen: { path: string; body?: unknown }[] = [];
 const server = setupServer(
   http.all('*/spot/api/account/:call', async ({ request, params }) => {
@@ -28,7 +29,7 @@ afterEach(() => {
   seen.length = 0;
 });
 
-const ok = (result: unknown) => ({ code: 0, success: true, result });
+const ok = (result: JsonBodyType) => ({ code: 0, success: true, result });
 
 describe('kline config', () => {
   it('reads null as "none saved" and a stored config field by field', async () => {
