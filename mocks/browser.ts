@@ -16,6 +16,8 @@ import { shippedSessionSet, yieldToPage } from './runtime/browserSources';
  */
 /** What the in-page exchange keeps of signed-in users, like a server's database would. */
 const USERS_KEY = 'spot-mock-exchange:users';
+/** Signed-in users' chart configurations and chart saves, kept apart from the rest of their data. */
+const CHARTS_KEY = 'spot-mock-exchange:charts';
 /** `?mockSite=eu` sticks for the tab, so a reload keeps the region. */
 const SITE_KEY = 'spot-mock-exchange:site';
 
@@ -45,6 +47,16 @@ export async function startEmbeddedBackend(): Promise<void> {
   const backend = createBackend({
     site: sitePreset(stickySite(query)),
     userPersistence: pageStorage,
+    chartPersistence: {
+      load: () => {
+        try {
+          return localStorage.getItem(CHARTS_KEY);
+        } catch {
+          return null;
+        }
+      },
+      save: (text: string) => localStorage.setItem(CHARTS_KEY, text),
+    },
     // Requests made in the page carry no Cookie header here: the session is the page's own cookie.
     sessionOf: () => sessionFromCookies(document.cookie),
     sets: [shippedSessionSet()],

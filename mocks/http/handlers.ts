@@ -1,8 +1,10 @@
 import type { HttpHandler } from 'msw';
 import { sessionFromCookies } from '../accounts/profiles';
 import { createUserStore, type UserStore } from '../accounts/userStore';
+import { createChartStore, type ChartStore } from '../accounts/chartStore';
 import { FaultPlan } from '../faults';
 import type { MarketView } from '../gateway/types';
+import { chartSaveHandlers } from './chartSaves';
 import { announcementHandlers, createAnnouncementStore, type AnnouncementStore } from './announcements';
 import { marketHandlers } from './market';
 import { createRouteLines, lineHandlers, type RouteLines } from './lines';
@@ -27,6 +29,8 @@ export interface HandlerOptions {
   lines?: RouteLines;
   /** favorites and preferences of signed-in users */
   users?: UserStore;
+  /** signed-in users' chart configuration and chart saves */
+  charts?: ChartStore;
   /** the compliance configuration served to the page */
   site?: () => SiteConfig;
   /** the session's user id; by default the `spot_session` cookie of the request */
@@ -53,6 +57,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     now: () => (market ? market.now() : (options.scheduler?.now() ?? Date.now())),
     lines: options.lines ?? createRouteLines(options.routes ?? DEFAULT_ROUTES),
     users: options.users ?? createUserStore(),
+    charts: options.charts ?? createChartStore(),
     site: options.site ?? (() => sitePreset('global')),
     sessionOf: options.sessionOf ?? cookieSession,
     announcements: options.announcements ?? createAnnouncementStore(),
@@ -64,6 +69,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...announcementHandlers(context),
     ...supportHandlers(context),
     ...tradeFlowHandlers(context),
+    ...chartSaveHandlers(context),
   ];
   // Every line serves this same list, so a call through a line cannot answer differently from the origin.
   return [...handlers, ...lineHandlers(context, context.lines, () => handlers)];

@@ -12,6 +12,7 @@ import { createRouteLines } from '../http/lines';
 import { DEFAULT_ROUTES } from '../http/probe';
 import { createMarketHub, systemScheduler } from '../market/hub';
 import { createUserStore, type TextPersistence } from '../accounts/userStore';
+import { createChartStore } from '../accounts/chartStore';
 import { sitePreset, type SiteConfig } from '../site';
 import { createControlHandlers } from './control';
 import { createNetworkState } from './network';
@@ -27,6 +28,8 @@ export interface BackendOptions {
   onDemand?: boolean;
   /** where signed-in users' favorites and preferences are kept (memory by default) */
   userPersistence?: TextPersistence;
+  /** where signed-in users' chart configurations and chart saves are kept (memory by default) */
+  chartPersistence?: TextPersistence;
   /** the compliance configuration at start; `/mock/api/site` switches it */
   site?: SiteConfig;
   /** the session's user id; by default the request's `spot_session` cookie (in-page: document.cookie) */
@@ -75,6 +78,7 @@ export function createBackend(options: BackendOptions) {
       offline: isOffline,
       scheduler,
       users,
+      charts: createChartStore(options.chartPersistence),
       site: () => site,
       sessionOf: options.sessionOf,
       announcements,

@@ -36,10 +36,17 @@ const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 export interface RequestOptions {
   /** true: straight to the origin, not through the route picker's line (the line probes address a line themselves) */
   direct?: boolean;
+  /** false: the answer is a plain JSON file (e.g. a chart save's klinePath), not the `{code, result}` envelope */
+  envelope?: boolean;
 }
 
 export function getJson<T>(path: string, parse: Parser<T>, signal?: AbortSignal, options: RequestOptions = {}): Promise<T> {
   return requestJson(path, parse, { signal }, options);
+}
+
+/** GET a plain JSON file (no envelope); same errors otherwise. */
+export function getPlainJson<T>(path: string, parse: Parser<T>, signal?: AbortSignal): Promise<T> {
+  return requestJson(path, parse, { signal }, { envelope: false });
 }
 
 /** POST with a JSON body (or raw bytes, e.g. an uploaded file); the answer goes through the same envelope checks. */
@@ -69,7 +76,7 @@ async function requestJson<T>(path: string, parse: Parser<T>, init: RequestInit,
   } catch {
     throw new MalformedResponseError(`Response of ${path} is not JSON`);
   }
-  return parse(unwrapEnvelope(body, path));
+  return parse(options.envelope === false ? body : unwrapEnvelope(body, path));
 }
 
 function unwrapEnvelope(body: unknown, path: string): unknown {

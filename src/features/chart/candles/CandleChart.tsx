@@ -26,6 +26,8 @@ export interface CandleChartProps {
   rebuildKey: number;
   /** the controller, for the toolbar's screenshot and time frames; null when gone */
   onController?: (controller: ChartController | null) => void;
+  /** after each whole series was drawn (a time frame waits for it to set its range) */
+  onBarsShown?: () => void;
 }
 
 const COMPARE_PALETTE = ['#2db5e5', '#b45cf0', '#e8c547'];
@@ -107,7 +109,9 @@ export function CandleChart(props: CandleChartProps) {
   }, [controller, compared]);
 
   useEffect(() => {
-    if (controller) controller.setBars(klineBarsToOhlcv(history.bars));
+    if (!controller) return;
+    controller.setBars(klineBarsToOhlcv(history.bars));
+    if (history.bars.length > 0) props.onBarsShown?.();
     // `revision` marks a whole new series; live ticks come through the feed below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [controller, history.revision]);
