@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_INDICATORS } from './indicators';
 import { DEFAULT_CHART_SETTINGS } from './chartModel';
 import {
-  DEFAULT_CHART_LAYOUT, DEFAULT_PINNED_INTERVALS, INITIAL_AUTO_SAVE, MAX_SAVED_INDICATORS,
+  DEFAULT_CHART_LAYOUT, DEFAULT_PINNED_INTERVALS, INITIAL_AUTO_SAVE,
   autoSaveStep, cloudSaveSkip, parseChartConfig, parseChartLayout, type AutoSaveEvent, type AutoSaveState,
 } from './chartSave';
 import { DEFAULT_CHART_DISPLAY } from './chartDisplay';
@@ -123,7 +124,8 @@ describe('parseChartLayout', () => {
       }),
     ).toEqual({
       style: 'candle',
-      indicators: [{ key: 'c', id: 'RSI', params: [14] }],
+      // A parameter of the wrong type falls back to the indicator's default; a repeated key is dropped.
+      indicators: [{ key: 'b', id: 'RSI', params: [14] }, { key: 'c', id: 'RSI', params: [14] }],
       compare: ['ETHUSDT'],
       settings: { ...DEFAULT_CHART_SETTINGS, crosshair: 'magnet' },
     });
@@ -132,6 +134,6 @@ describe('parseChartLayout', () => {
 
   it('caps the number of indicators', () => {
     const many = Array.from({ length: 50 }, (_, i) => ({ key: `k${i}`, id: 'MA', params: [i + 1] }));
-    expect(parseChartLayout({ indicators: many }).indicators).toHaveLength(MAX_SAVED_INDICATORS);
+    expect(parseChartLayout({ indicators: many }).indicators).toHaveLength(MAX_INDICATORS);
   });
 });

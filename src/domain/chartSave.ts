@@ -7,16 +7,16 @@ import {
   CHART_STYLES,
   DEFAULT_CHART_SETTINGS,
   DEFAULT_CHART_STYLE,
-  INDICATOR_IDS,
   type ChartConfig,
   type ChartLayoutState,
-  type ChartSettings,
   type ChartStyle,
-  type IndicatorConfig,
-  type IndicatorId,
 } from './chartModel';
+import { DEFAULT_INTERVAL } from './chartKind';
+import { MAX_COMPARE, normalizeChartSettings } from './chartDialogs';
 import { parseChartDisplay } from './chartDisplay';
-import { parseInterval, type Interval } from './intervals';
+import { parsePinnedIntervals } from './chartToolbar';
+import { defaultIndicatorConfig, parseIndicatorConfigs } from './indicators';
+import { parseInterval } from './intervals';
 
 /** spec 1 §9: auto-save debounce 5 s */
 export const SAVE_DEBOUNCE_MS = 5_000;
@@ -26,8 +26,8 @@ export const SAVE_INTERVAL_MS = 5_000;
 export const SYMBOL_CHANGE_QUIET_MS = 5_000;
 
 /** spec 1 §9: the current interval preference defaults to 30 minutes. */
-export const DEFAULT_INTERVAL: Interval = '30m';
-export const DEFAULT_PINNED_INTERVALS: readonly Interval[] = ['1m', '15m', '1h', '4h', '1d'];
+export { DEFAULT_INTERVAL } from './chartKind';
+export { DEFAULT_PINNED_INTERVALS } from './chartToolbar';
 
 export type CloudSkipReason = 'loggedOut' | 'demo' | 'symbolChange';
 
@@ -121,58 +121,24 @@ const objectOf = (raw: unknown): Record<string, unknown> =>
 /** Depth is never remembered (spec 1 §9), so anything but the simple chart reads as the pro chart, the default. */
 export function parseChartConfig(raw: unknown): ChartConfig {
   const value = objectOf(raw);
-  const pinned = Array.isArray(value.pinnedIntervals)
-    ? [...new Set(value.pinnedIntervals.map(parseInterval).filter((i): i is Interval => i !== null))]
-    : [];
   return {
     klineType: value.klineType === 'lightChart' ? 'lightChart' : 'tradingview',
     interval: parseInterval(value.interval) ?? DEFAULT_INTERVAL,
-    pinnedIntervals: pinned.length > 0 ? pinned : [...DEFAULT_PINNED_INTERVALS],
+    pinnedIntervals: parsePinnedIntervals(value.pinnedIntervals),
     display: parseChartDisplay(value.display),
   };
 }
 
+/** A new pro chart looks like an exchange's: candles, MA(7), MA(25) and volume. */
 export const DEFAULT_CHART_LAYOUT: ChartLayoutState = {
   style: DEFAULT_CHART_STYLE,
-  indicators: [],
+  indicators: [defaultIndicatorConfig('MA', 'MA-1', 0), defaultIndicatorConfig('MA', 'MA-2', 1), defaultIndicatorConfig('VOL', 'VOL-1', 0)],
   compare: [],
   settings: DEFAULT_CHART_SETTINGS,
 };
 
-/** Bounds of a saved layout: more would be a corrupt or hostile save, not a user's chart. */
-export const MAX_SAVED_INDICATORS = 20;
-export const MAX_INDICATOR_PARAMS = 8;
-export const MAX_COMPARE = 5;
 
-const COLOR = /^#[0-9a-fA-F]{6}$/;
-const TIMEZONE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
 const SYMBOL_ID = /^[A-Z0-9]{2,24}$/;
-const KEY = /^[\w.:-]{1,40}$/;
-
-function parseIndicator(raw: unknown): IndicatorConfig | null {
-  const value = objectOf(raw);
-  if (typeof value.key !== 'string' || !KEY.test(value.key)) return null;
-  if (!(INDICATOR_IDS as readonly unknown[]).includes(value.id)) return null;
-  if (!Array.isArray(value.params) || value.params.length > MAX_INDICATOR_PARAMS) return null;
-  if (!value.params.every((p) => typeof p === 'number' && Number.isFinite(p))) return null;
-  return { key: value.key, id: value.id as IndicatorId, params: [...(value.params as number[])] };
-}
-
-function parseSettings(raw: unknown): ChartSettings {
-  const value = objectOf(raw);
-  const d = DEFAULT_CHART_SETTINGS;
-  const color = (v: unknown, fallback: string) => (typeof v === 'string' && COLOR.test(v) ? v : fallback);
-  const flag = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
-  return {
-    upColor: color(value.upColor, d.upColor),
-    downColor: color(value.downColor, d.downColor),
-    gridVertical: flag(value.gridVertical, d.gridVertical),
-    gridHorizontal: flag(value.gridHorizontal, d.gridHorizontal),
-    crosshair: value.crosshair === 'magnet' || value.crosshair === 'normal' ? value.crosshair : d.crosshair,
-    priceScale: value.priceScale === 'log' || value.priceScale === 'percent' || value.priceScale === 'normal' ? value.priceScale : d.priceScale,
-    timezone: typeof value.timezone === 'string' && TIMEZONE.test(value.timezone) ? value.timezone : d.timezone,
-  };
-}
 
 /**
  * A saved pro-chart layout (local or cloud). Unknown styles and settings read
@@ -182,17 +148,10 @@ function parseSettings(raw: unknown): ChartSettings {
 export function parseChartLayout(raw: unknown): ChartLayoutState {
   const value = objectOf(raw);
   const style = (CHART_STYLES as readonly unknown[]).includes(value.style) ? (value.style as ChartStyle) : DEFAULT_CHART_STYLE;
-  const indicators: IndicatorConfig[] = [];
-  const keys = new Set<string>();
-  for (const entry of Array.isArray(value.indicators) ? value.indicators : []) {
-    const indicator = parseIndicator(entry);
-    if (!indicator || keys.has(indicator.key)) continue;
-    keys.add(indicator.key);
-    indicators.push(indicator);
-    if (indicators.length === MAX_SAVED_INDICATORS) break;
-  }
+  // No list at all (a first save, a broken one) means the default set; an empty list is the user's choice.
+  const indicators = Array.isArray(value.indicators) ? parseIndicatorConfigs(value.indicators) : DEFAULT_CHART_LAYOUT.indicators;
   const compare = Array.isArray(value.compare)
     ? [...new Set(value.compare.filter((s): s is string => typeof s === 'string' && SYMBOL_ID.test(s)))].slice(0, MAX_COMPARE)
     : [];
-  return { style, indicators, compare, settings: parseSettings(value.settings) };
+  return { style, indicators, compare, settings: normalizeChartSettings(value.settings) };
 }

@@ -98,7 +98,7 @@ describe('chart save download', () => {
 
   it('reads bad saveData safely: unreadable → default layout, bad fields → defaults', () => {
     expect(parseChartSaveFile({ version: 2, saveData: '{oops' })).toEqual({ version: 2, indicatorVersion: 1, saveData: DEFAULT_CHART_LAYOUT });
-    expect(parseChartSaveFile({ version: 2, indicatorVersion: 1, saveData: JSON.stringify({ style: 'renko', indicators: [{ id: 'MA' }] }) }).saveData).toEqual(DEFAULT_CHART_LAYOUT);
+    expect(parseChartSaveFile({ version: 2, indicatorVersion: 1, saveData: JSON.stringify({ style: 'renko', indicators: [{ id: 'MA' }] }) }).saveData).toEqual({ ...DEFAULT_CHART_LAYOUT, indicators: [] });
     expect(() => parseChartSaveFile({ saveData: '{}' })).toThrow(MalformedResponseError);
     expect(() => parseChartSaveFile('file')).toThrow(MalformedResponseError);
   });

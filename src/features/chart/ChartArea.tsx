@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartConfig, ChartLayoutState, ChartStyle, KlineType } from '../../domain/chartModel';
 import { chartLocale, timeFrameRange, type TimeFrame } from '../../domain/chartToolbar';

@@ -23,15 +23,17 @@ interface Setters {
  */
 export function useRemoteConfig(config: ChartConfig | null, local: LocalChoices, setters: Setters): void {
   const applied = useRef<ChartConfig | null>(null);
-  const latest = useRef({ local, setters });
-  latest.current = { local, setters };
+  const { kind, interval, pinned } = local;
+  const { storeKind, storeInterval, storePinned } = setters;
   useEffect(() => {
+    // Runs again when the local choices change, but applies each answer once.
     if (!config || config === applied.current) return;
     applied.current = config;
-    const { local: now, setters: set } = latest.current;
+    const now = { kind, interval, pinned };
+    const set = { storeKind, storeInterval, storePinned };
     if (config.klineType !== now.kind) set.storeKind(config.klineType);
     if (config.interval !== now.interval) set.storeInterval(config.interval);
     if (config.pinnedIntervals.join() !== now.pinned.join()) set.storePinned(config.pinnedIntervals);
     updateChartDisplay(config.display);
-  }, [config]);
+  }, [config, kind, interval, pinned, storeKind, storeInterval, storePinned]);
 }

@@ -56,7 +56,7 @@ export interface LegendState {
  * controller then records User Timing measures of its updates. Off, it costs
  * one property read per frame.
  */
-const benchEnabled = () => (globalThis as { __SPOT_CHART_BENCH__?: boolean }).__SPOT_CHART_BENCH__ === true;
+const benchEnabled = () => (globalThis as { spotChartBench?: boolean }).spotChartBench === true;
 
 /** Bars within this many of the left edge ask for an older page. */
 const OLDER_PAGE_EDGE = 5;
