@@ -39,7 +39,8 @@ export function Legend({ controller, symbolName, interval, pricePrecision }: { c
       </div>
       {legend?.indicators.map((group) => (
         <div className="chart-legend__row" key={group.key} data-testid="legend-indicator">
-          <span>{group.label}</span>
+          {/* A one-line indicator's line already carries its title. */}
+          {group.values.length > 1 && <span>{group.label}</span>}
           {group.values.map((v) => (
             <span key={v.name} dir="ltr" style={{ color: v.color }}>
               {v.name} {fmt(v.value, pricePrecision)}
