@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { gridWidth, type PanelId } from '../domain/layout';
 import { isRtlLocale } from '../domain/locale';
+import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
 import { VisitorPrompt } from '../features/account';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
@@ -21,6 +22,8 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
   const isDemo = useProfile().data?.isDemo ?? false;
   const width = gridWidth(viewport.clientWidth);
   const refetchSymbols = useRetrySymbols();
+  // The chart's code loads lazily; its cached candles are read meanwhile.
+  useEffect(() => prefetchChartCache(`${base}${quote}`), [base, quote]);
 
   const panels: Record<PanelId, React.ReactNode> = {
     chart: <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} locale={locale} /></PanelSlot>,

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
 import { VisitorPrompt } from '../features/account';
 import { MarketHeader } from '../features/market-header';
@@ -11,6 +13,8 @@ import type { PageProps } from './pageProps';
 /** The page at 500 px or less: the same panels in one column, order entry before the order lists. */
 export function MobileTradePage({ locale, base, quote }: PageProps) {
   const retrySymbols = useRetrySymbols();
+  // The chart's code loads lazily; its cached candles are read meanwhile.
+  useEffect(() => prefetchChartCache(`${base}${quote}`), [base, quote]);
   const isDemo = useProfile().data?.isDemo ?? false;
   return (
     <div className="mobile-page" data-testid="mobile-page">

@@ -9,6 +9,7 @@ import type { KlineType } from '../domain/chartModel';
 import { klineTypeToStore, parseStoredInterval, parseStoredKlineType } from '../domain/chartKind';
 import { parsePinnedIntervals } from '../domain/chartToolbar';
 import type { Interval } from '../domain/intervals';
+import { prefetchCachedKlinePages } from './klineCache';
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString, type StorageKey } from './storage';
 
 type Listener = () => void;
@@ -65,4 +66,9 @@ export function usePinnedIntervals(): [Interval[], (list: Interval[]) => void] {
     storedPinned.set(clean, () => writeJson(STORAGE_KEYS.tvIntervals, clean));
   }, []);
   return [pinned, set];
+}
+
+/** The page warms the chart's kline cache for its symbol at the stored interval before the chart's code has loaded. */
+export function prefetchChartCache(symbolId: string): void {
+  if (storedKind.get() && symbolId) prefetchCachedKlinePages(symbolId, storedInterval.get());
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KlineBar } from './api/klines';
 import { getDatabase } from './db';
-import { evictKlinePages, KLINE_CACHE_MAX_PAGES, readCachedKlinePages, writeCachedKlinePages } from './klineCache';
+import { evictKlinePages, KLINE_CACHE_MAX_PAGES, prefetchCachedKlinePages, readCachedKlinePages, writeCachedKlinePages } from './klineCache';
 
 const bar = (time: number): KlineBar => ({ time, open: '1.5', high: '2.25', low: '1', close: '2', volume: '0.001' });
 const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => bar(from + i));
@@ -20,6 +20,15 @@ describe('kline page cache (Dexie)', () => {
     expect(await readCachedKlinePages('BTCUSDT', '1m', 6)).toEqual(pages);
     expect(await readCachedKlinePages('BTCUSDT', '5m', 6)).toEqual([]);
     expect(await readCachedKlinePages('ETHUSDT', '1m', 6)).toEqual([]);
+  });
+
+  it("a read started early (page boot) serves the chart's first read once, then reads go to the database", async () => {
+    await writeCachedKlinePages('BTCUSDT', '1m', [page(1000, 2)], 1);
+    prefetchCachedKlinePages('BTCUSDT', '1m');
+    // Written after the prefetch began: the prefetched answer does not have it, a later read does.
+    await writeCachedKlinePages('BTCUSDT', '1m', [page(2000, 2)], 2);
+    expect(await readCachedKlinePages('BTCUSDT', '1m')).toEqual([page(1000, 2)]);
+    expect(await readCachedKlinePages('BTCUSDT', '1m')).toEqual([page(2000, 2)]);
   });
 
   it('a new write replaces the series, so two fetches never mix', async () => {

@@ -32,7 +32,30 @@ function barsOf(row: KlinePageRow): KlineBar[] | null {
  * are deleted. Reading counts as a use (for the eviction), recorded after the
  * bars are handed back.
  */
-export async function readCachedKlinePages(symbol: string, interval: Interval, now = Date.now()): Promise<KlineBar[][]> {
+/** Reads started before the chart asked (see prefetchCachedKlinePages), by `symbol|interval`. */
+const prefetched = new Map<string, Promise<KlineBar[][]>>();
+
+/**
+ * Starts the cache read while the page is still booting, so the chart's own
+ * read (a few hundred ms later, after its code has loaded) finds it done. A
+ * prefetch is used once; a later read goes to the database again.
+ */
+export function prefetchCachedKlinePages(symbol: string, interval: Interval): void {
+  const key = `${symbol}|${interval}`;
+  if (!prefetched.has(key)) prefetched.set(key, readFromDatabase(symbol, interval, Date.now()));
+}
+
+export function readCachedKlinePages(symbol: string, interval: Interval, now = Date.now()): Promise<KlineBar[][]> {
+  const key = `${symbol}|${interval}`;
+  const early = prefetched.get(key);
+  if (early) {
+    prefetched.delete(key);
+    return early;
+  }
+  return readFromDatabase(symbol, interval, now);
+}
+
+async function readFromDatabase(symbol: string, interval: Interval, now: number): Promise<KlineBar[][]> {
   try {
     const table = getDatabase().klinePages;
     const stored = await table.where('[symbol+interval]').equals([symbol, interval]).toArray();
