@@ -203,6 +203,7 @@ export async function benchChart(options: ChartBenchOptions): Promise<void> {
       frames: live.result.frameDeltas,
       seconds: (live.result.t1 - live.result.t0) / 1000,
       longTasks: live.result.longTasks.length,
+      longFrames: live.result.longFrames,
       pagesLoaded: live.pages,
     };
     console.log('');

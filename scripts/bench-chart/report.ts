@@ -4,6 +4,7 @@
  */
 import type { Row } from '../bench-ui/report';
 import { percentile } from '../bench-ui/report';
+import type { LongFrame } from '../bench-ui/probe';
 import type { DrawEntry, FirstCandleReading } from './page';
 
 export const FIRST_CANDLE_CACHE_TARGET_MS = 300;
@@ -23,6 +24,8 @@ export interface ChartFigures {
   frames: number[];
   seconds: number;
   longTasks: number;
+  /** Long Animation Frames (≥ 50 ms) and the scripts Chromium blames for them */
+  longFrames: LongFrame[];
   pagesLoaded: number;
 }
 
@@ -36,6 +39,18 @@ const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
 const mountToCandle = (r: FirstCandleReading) => (r.mounted === null ? Number.NaN : r.firstCandle - r.mounted);
 /** The cached series was drawn that long before the network's page replaced it. */
 const aheadOfNetwork = (r: FirstCandleReading) => (r.nextDraw ? r.nextDraw.start - r.firstCandle : Number.NaN);
+
+/** The scripts behind the long animation frames, summed by source file, largest first. */
+function culprits(frames: readonly LongFrame[], top: number): string {
+  const bySource = new Map<string, number>();
+  for (const frame of frames) {
+    for (const script of frame.scripts) {
+      const what = `${script.invoker} ${script.source || '(bench probe)'}`;
+      bySource.set(what, (bySource.get(what) ?? 0) + script.duration);
+    }
+  }
+  return [...bySource].sort((a, b) => b[1] - a[1]).slice(0, top).map(([what, total]) => `${what} ${total.toFixed(0)} ms`).join('; ');
+}
 
 export function chartRows(x: ChartFigures): Row[] {
   const out: Row[] = [];
@@ -92,5 +107,8 @@ export function chartRows(x: ChartFigures): Row[] {
   const over = frames.filter((d) => Math.round(d * 10) > Math.round((FRAME_TARGET_MS + TIMER_RESOLUTION_MS) * 10)).length;
   out.push({ metric: 'frames at 10× replay (rAF)', value: `${frames.length} in ${x.seconds.toFixed(1)} s = ${(frames.length / x.seconds).toFixed(1)}/s; p50 / p99 / max ${f(percentile(frames, 50))} / ${f(percentile(frames, 99))} / ${f(Math.max(...frames))} ms`, target: '', result: '' });
   out.push({ metric: `frames over ${FRAME_TARGET_MS} ms`, value: `${over} (${frames.length ? ((over / frames.length) * 100).toFixed(2) : 'n/a'} %); long tasks > 50 ms: ${x.longTasks}`, target: '0', result: frames.length ? verdict(over === 0) : '' });
+  if (x.longFrames.length > 0) {
+    out.push({ metric: '  long animation frames ≥ 50 ms', value: `${x.longFrames.length}; scripts: ${culprits(x.longFrames, 4) || 'none named'}`, target: '', result: '' });
+  }
   return out;
 }
