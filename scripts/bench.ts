@@ -19,6 +19,7 @@ import { simulateSession } from '../mocks/market/sim/model';
 import { benchClient } from './bench-client';
 import { benchGateway } from './bench-gateway';
 import { benchUiSection } from './bench-ui.ts'; // the file, not the helpers folder beside it
+import { benchChartSection } from './bench-chart.ts'; // likewise
 import type { SessionHeader } from '../mocks/market/types';
 
 const DATA = resolve(import.meta.dirname, '..', '..', 'shared', 'data');
@@ -109,6 +110,8 @@ async function main() {
   console.log('\nTargets: ≥ 1,000,000 book events/s replayed; the gateway well above the 200 frames/s that 60 live streams need; a client frame far below a 16 ms animation frame.');
   // Issue 5: the page itself in Chromium (`npm run bench -- --seconds N` shortens it; skipped with the reason where it cannot run).
   await benchUiSection(process.argv.slice(2));
+  // Issue 6: the chart area (first candle, live updates at 2,000 bars, older pages, frames at 10×).
+  await benchChartSection(process.argv.slice(2));
 }
 
 await main();
