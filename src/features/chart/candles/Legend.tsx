@@ -48,6 +48,14 @@ export function Legend({ controller, symbolName, interval, pricePrecision }: { c
           ))}
         </div>
       ))}
+      {legend?.compared.map((c) => (
+        <div className="chart-legend__row" key={c.symbolId} data-testid="legend-compare">
+          <span style={{ color: c.color }}>{c.symbolId}</span>
+          <span dir="ltr" className="chart-legend__change">
+            {c.change === null ? '—' : `${c.change >= 0 ? '+' : ''}${(c.change * 100).toFixed(2)}%`}
+          </span>
+        </div>
+      ))}
     </div>
   );
 }

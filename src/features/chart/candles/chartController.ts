@@ -19,6 +19,7 @@ import {
   type SeriesType,
   type Time,
 } from 'lightweight-charts';
+import { comparedChange } from '../../../domain/chartCompare';
 import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
 import { chartDateTime, chartTickLabel, type TickLevel } from '../../../domain/chartTime';
 import { IndicatorLayer, type LegendGroup } from './indicatorLayer';
@@ -49,6 +50,20 @@ export interface LegendState {
   indicators: LegendGroup[];
   /** true while the pointer is over the chart (the legend then follows it) */
   hovering: boolean;
+  /** each compared symbol's change as the percent scale draws it (against its first close in view) */
+  compared: ComparedLegend[];
+}
+
+export interface ComparedLegend {
+  symbolId: string;
+  color: string;
+  change: number | null;
+}
+
+interface DrawnCompare {
+  series: ISeriesApi<SeriesType>;
+  bars: readonly OhlcvBar[];
+  color: string;
 }
 
 /**
@@ -80,7 +95,7 @@ export class ChartController {
   private volume: ISeriesApi<SeriesType> | null = null;
   private readonly indicators: IndicatorLayer;
   private indicatorConfigs: readonly IndicatorConfig[] = [];
-  private readonly compared = new Map<string, ISeriesApi<SeriesType>>();
+  private readonly compared = new Map<string, DrawnCompare>();
   private pending: OhlcvBar[] = [];
   private frame = 0;
   private options: ChartControllerOptions;
@@ -188,7 +203,7 @@ export class ChartController {
   setCompared(series: ReadonlyMap<string, readonly OhlcvBar[]>, palette: readonly string[]): void {
     for (const [id, drawn] of this.compared) {
       if (!series.has(id)) {
-        this.chart.removeSeries(drawn);
+        this.chart.removeSeries(drawn.series);
         this.compared.delete(id);
       }
     }
@@ -196,13 +211,16 @@ export class ChartController {
     for (const [id, bars] of series) {
       let drawn = this.compared.get(id);
       if (!drawn) {
-        drawn = this.chart.addSeries(LineSeries, { color: palette[i % palette.length], lineWidth: 2, priceLineVisible: false, title: id });
+        const color = palette[i % palette.length] ?? this.options.theme.line;
+        drawn = { series: this.chart.addSeries(LineSeries, { color, lineWidth: 2, priceLineVisible: false, title: id }), bars, color };
         this.compared.set(id, drawn);
       }
-      drawn.setData(bars.map((b) => ({ time: toTime(b.time), value: b.close })));
+      drawn.bars = bars;
+      drawn.series.setData(bars.map((b) => ({ time: toTime(b.time), value: b.close })));
       i += 1;
     }
     this.applySettings(this.options.settings);
+    this.emitLegend();
   }
 
   onLegend(listener: ((legend: LegendState) => void) | null): void {
@@ -287,6 +305,8 @@ export class ChartController {
 
   private readonly onRange = (range: LogicalRange | null): void => {
     if (range && range.from < OLDER_PAGE_EDGE && this.bars.length > 0) this.olderListener?.();
+    // The percent scale re-bases on the first bar in view, and so do the compared changes.
+    if (this.compared.size > 0) this.emitLegend();
   };
 
   private emitLegend(): void {
@@ -299,7 +319,16 @@ export class ChartController {
       change: bar && prev && prev.close !== 0 ? (bar.close - prev.close) / prev.close : null,
       indicators: this.indicators.legend(index),
       hovering: this.hoverIndex !== null,
+      compared: this.comparedLegend(bar),
     });
+  }
+
+  private comparedLegend(bar: OhlcvBar | null): ComparedLegend[] {
+    if (this.compared.size === 0 || !bar) return [];
+    const range = this.chart.timeScale().getVisibleLogicalRange();
+    const firstInView = this.bars[Math.max(0, Math.ceil(range?.from ?? 0))] ?? this.bars[0];
+    const fromMs = firstInView?.time ?? bar.time;
+    return [...this.compared].map(([symbolId, drawn]) => ({ symbolId, color: drawn.color, change: comparedChange(drawn.bars, fromMs, bar.time) }));
   }
 
   private cancelFrame(): void {
