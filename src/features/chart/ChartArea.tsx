@@ -10,6 +10,7 @@ import { usePinnedIntervals, useStoredInterval, useStoredKlineType } from '../..
 import { useChartCloudSave } from '../../data/chartSaves';
 import { useCompareKlines } from '../../data/compareKlines';
 import { useSymbols } from '../../data/queries';
+import { Spinner } from '../../ui/Spinner';
 import { CandleChart } from './candles/CandleChart';
 import type { ChartController } from './candles/chartController';
 import { DepthChart } from './depth';
@@ -184,7 +185,11 @@ export function ChartArea({ base, quote, locale, isDemo, loggedIn }: ChartAreaPr
             onController={onController}
             onBarsShown={onBarsShown}
           />
-        ) : null}
+        ) : (
+          <div className="candle-chart__overlay">
+            <Spinner label={t('main.loading')} />
+          </div>
+        )}
       </div>
       {pro && (
         <div className="chart-area__footer">
