@@ -9,7 +9,7 @@ import {
 } from '../../../domain/chartDialogs';
 import { DEFAULT_CHART_SETTINGS, type ChartSettings, type CrosshairMode, type PriceScaleMode } from '../../../domain/chartModel';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { ToolDialog } from './ToolDialog';
 import { ColorField } from './ColorField';
 import { SettingsIcon } from './icons';
 import './toolbar.css';
@@ -90,75 +90,68 @@ export function ChartSettingsDialog({ value, onChange }: ChartSettingsDialogProp
   };
 
   return (
-    <>
-      <button type="button" className="ct-button" aria-haspopup="dialog" aria-label={t('toolbar.settings')} title={t('toolbar.settings')} onClick={openDialog}>
-        <SettingsIcon />
-      </button>
-      <Dialog
-        open={open}
-        title={t('toolbar.settings')}
-        onClose={() => setOpen(false)}
-        actions={
-          <>
-            <Button variant="ghost" className="ct-actions__start" onClick={() => setDraft(toDraft(DEFAULT_CHART_SETTINGS))}>
-              {t('toolbar.resetDefaults')}
-            </Button>
-            <Button onClick={() => setOpen(false)}>{t('toolbar.cancel')}</Button>
-            <Button variant="primary" onClick={apply}>
-              {t('toolbar.ok')}
-            </Button>
-          </>
-        }
-      >
-        {open && (
-          <div className="ct-dialog ct-settings" ref={bodyRef}>
-            <ColorField label={t('toolbar.upColor')} text={draft.upText} fallback={DEFAULT_CHART_SETTINGS.upColor} onText={(v) => set('upText', v)} />
-            <ColorField label={t('toolbar.downColor')} text={draft.downText} fallback={DEFAULT_CHART_SETTINGS.downColor} onText={(v) => set('downText', v)} />
-            <fieldset className="ct-choice">
-              <legend>{t('toolbar.grid')}</legend>
-              <label className="ct-choice__option">
-                <input type="checkbox" checked={draft.gridVertical} onChange={(e) => set('gridVertical', e.target.checked)} />
-                {t('toolbar.gridVertical')}
-              </label>
-              <label className="ct-choice__option">
-                <input type="checkbox" checked={draft.gridHorizontal} onChange={(e) => set('gridHorizontal', e.target.checked)} />
-                {t('toolbar.gridHorizontal')}
-              </label>
-            </fieldset>
-            <Choice<CrosshairMode>
-              legend={t('toolbar.crosshair')}
-              name={`${name}-crosshair`}
-              value={draft.crosshair}
-              onChange={(v) => set('crosshair', v)}
-              options={[
-                { value: 'normal', label: t('toolbar.crosshair_normal') },
-                { value: 'magnet', label: t('toolbar.crosshair_magnet') },
-              ]}
-            />
-            <Choice<PriceScaleMode>
-              legend={t('toolbar.priceScale')}
-              name={`${name}-scale`}
-              value={draft.priceScale}
-              onChange={(v) => set('priceScale', v)}
-              options={[
-                { value: 'normal', label: t('toolbar.priceScale_normal') },
-                { value: 'log', label: t('toolbar.priceScale_log') },
-                { value: 'percent', label: t('toolbar.priceScale_percent') },
-              ]}
-            />
-            <div className="ct-field">
-              <label htmlFor={`${name}-tz`}>{t('toolbar.timezone')}</label>
-              <select id={`${name}-tz`} className="ct-input" value={draft.timezone} onChange={(e) => set('timezone', e.target.value)}>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zoneLabel(zone)}
-                  </option>
-                ))}
-              </select>
-            </div>
+    <ToolDialog
+      icon={<SettingsIcon />}
+      ariaLabel={t('toolbar.settings')}
+      title={t('toolbar.settings')}
+      open={open}
+      onOpen={openDialog}
+      onClose={() => setOpen(false)}
+      onApply={apply}
+      extraActions={
+        <Button variant="ghost" className="ct-actions__start" onClick={() => setDraft(toDraft(DEFAULT_CHART_SETTINGS))}>
+          {t('toolbar.resetDefaults')}
+        </Button>
+      }
+    >
+      {() => (
+        <div className="ct-dialog ct-settings" ref={bodyRef}>
+          <ColorField label={t('toolbar.upColor')} text={draft.upText} fallback={DEFAULT_CHART_SETTINGS.upColor} onText={(v) => set('upText', v)} />
+          <ColorField label={t('toolbar.downColor')} text={draft.downText} fallback={DEFAULT_CHART_SETTINGS.downColor} onText={(v) => set('downText', v)} />
+          <fieldset className="ct-choice">
+            <legend>{t('toolbar.grid')}</legend>
+            <label className="ct-choice__option">
+              <input type="checkbox" checked={draft.gridVertical} onChange={(e) => set('gridVertical', e.target.checked)} />
+              {t('toolbar.gridVertical')}
+            </label>
+            <label className="ct-choice__option">
+              <input type="checkbox" checked={draft.gridHorizontal} onChange={(e) => set('gridHorizontal', e.target.checked)} />
+              {t('toolbar.gridHorizontal')}
+            </label>
+          </fieldset>
+          <Choice<CrosshairMode>
+            legend={t('toolbar.crosshair')}
+            name={`${name}-crosshair`}
+            value={draft.crosshair}
+            onChange={(v) => set('crosshair', v)}
+            options={[
+              { value: 'normal', label: t('toolbar.crosshair_normal') },
+              { value: 'magnet', label: t('toolbar.crosshair_magnet') },
+            ]}
+          />
+          <Choice<PriceScaleMode>
+            legend={t('toolbar.priceScale')}
+            name={`${name}-scale`}
+            value={draft.priceScale}
+            onChange={(v) => set('priceScale', v)}
+            options={[
+              { value: 'normal', label: t('toolbar.priceScale_normal') },
+              { value: 'log', label: t('toolbar.priceScale_log') },
+              { value: 'percent', label: t('toolbar.priceScale_percent') },
+            ]}
+          />
+          <div className="ct-field">
+            <label htmlFor={`${name}-tz`}>{t('toolbar.timezone')}</label>
+            <select id={`${name}-tz`} className="ct-input" value={draft.timezone} onChange={(e) => set('timezone', e.target.value)}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zoneLabel(zone)}
+                </option>
+              ))}
+            </select>
           </div>
-        )}
-      </Dialog>
-    </>
+        </div>
+      )}
+    </ToolDialog>
   );
 }

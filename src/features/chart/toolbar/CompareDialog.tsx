@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_COMPARE, compareCandidates, toggleCompare, type CompareSymbol } from '../../../domain/chartDialogs';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { ToolDialog } from './ToolDialog';
 import { CompareIcon } from './icons';
 import './toolbar.css';
 
@@ -45,84 +44,74 @@ export function CompareDialog({ symbols, current, value, onChange }: CompareDial
   const candidates = compareCandidates(symbols, current, query);
   const full = draft.length >= MAX_COMPARE;
   return (
-    <>
-      <button type="button" className="ct-button" aria-haspopup="dialog" onClick={openDialog}>
-        <CompareIcon />
-        <span>{t('toolbar.compare')}</span>
-      </button>
-      <Dialog
-        open={open}
-        title={t('toolbar.compareTitle')}
-        onClose={() => setOpen(false)}
-        actions={
-          <>
-            <Button onClick={() => setOpen(false)}>{t('toolbar.cancel')}</Button>
-            <Button variant="primary" onClick={apply}>
-              {t('toolbar.ok')}
-            </Button>
-          </>
-        }
-      >
-        {open && (
-          <div className="ct-dialog ct-compare">
-            <section aria-labelledby={`${ids}-chosen`}>
-              <h3 id={`${ids}-chosen`} className="ct-dialog__heading">
-                {t('toolbar.compared', { n: draft.length, max: MAX_COMPARE })}
-              </h3>
-              {draft.length === 0 ? (
-                <p className="ct-hint">{t('toolbar.compareEmpty')}</p>
-              ) : (
-                <ul className="ct-chips">
-                  {draft.map((id) => (
-                    <li key={id} className="ct-chip">
-                      <span dir="ltr">{nameOf(id)}</span>
-                      <button
-                        type="button"
-                        className="ct-remove"
-                        aria-label={t('toolbar.removeNamed', { name: nameOf(id) })}
-                        onClick={() => setDraft((list) => toggleCompare(list, id))}
-                      >
-                        ×
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {full && <p className="ct-hint" role="status">{t('toolbar.compareFull', { max: MAX_COMPARE })}</p>}
-            </section>
-            <input
-              type="search"
-              className="ct-input ct-compare__search"
-              aria-label={t('toolbar.searchSymbols')}
-              placeholder={t('toolbar.searchSymbols')}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-            {candidates.length === 0 ? (
-              <p className="ct-hint">{t('toolbar.noSymbols')}</p>
+    <ToolDialog
+      icon={<CompareIcon />}
+      text={t('toolbar.compare')}
+      title={t('toolbar.compareTitle')}
+      open={open}
+      onOpen={openDialog}
+      onClose={() => setOpen(false)}
+      onApply={apply}
+    >
+      {() => (
+        <div className="ct-dialog ct-compare">
+          <section aria-labelledby={`${ids}-chosen`}>
+            <h3 id={`${ids}-chosen`} className="ct-dialog__heading">
+              {t('toolbar.compared', { n: draft.length, max: MAX_COMPARE })}
+            </h3>
+            {draft.length === 0 ? (
+              <p className="ct-hint">{t('toolbar.compareEmpty')}</p>
             ) : (
-              <ul className="ct-compare__list" aria-label={t('toolbar.symbols')}>
-                {candidates.map((s) => {
-                  const chosen = draft.includes(s.symbolId);
-                  return (
-                    <li key={s.symbolId}>
-                      <button
-                        type="button"
-                        className="ct-compare__item"
-                        aria-pressed={chosen}
-                        disabled={!chosen && full}
-                        onClick={() => setDraft((list) => toggleCompare(list, s.symbolId))}
-                      >
-                        <span dir="ltr">{`${s.base}/${s.quote}`}</span>
-                      </button>
-                    </li>
-                  );
-                })}
+              <ul className="ct-chips">
+                {draft.map((id) => (
+                  <li key={id} className="ct-chip">
+                    <span dir="ltr">{nameOf(id)}</span>
+                    <button
+                      type="button"
+                      className="ct-remove"
+                      aria-label={t('toolbar.removeNamed', { name: nameOf(id) })}
+                      onClick={() => setDraft((list) => toggleCompare(list, id))}
+                    >
+                      ×
+                    </button>
+                  </li>
+                ))}
               </ul>
             )}
-          </div>
-        )}
-      </Dialog>
-    </>
+            {full && <p className="ct-hint" role="status">{t('toolbar.compareFull', { max: MAX_COMPARE })}</p>}
+          </section>
+          <input
+            type="search"
+            className="ct-input ct-compare__search"
+            aria-label={t('toolbar.searchSymbols')}
+            placeholder={t('toolbar.searchSymbols')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          {candidates.length === 0 ? (
+            <p className="ct-hint">{t('toolbar.noSymbols')}</p>
+          ) : (
+            <ul className="ct-compare__list" aria-label={t('toolbar.symbols')}>
+              {candidates.map((s) => {
+                const chosen = draft.includes(s.symbolId);
+                return (
+                  <li key={s.symbolId}>
+                    <button
+                      type="button"
+                      className="ct-compare__item"
+                      aria-pressed={chosen}
+                      disabled={!chosen && full}
+                      onClick={() => setDraft((list) => toggleCompare(list, s.symbolId))}
+                    >
+                      <span dir="ltr">{`${s.base}/${s.quote}`}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </ToolDialog>
   );
 }

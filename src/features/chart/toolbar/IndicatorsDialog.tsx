@@ -8,8 +8,7 @@ import {
   type IndicatorParamRule,
 } from '../../../domain/chartDialogs';
 import { INDICATOR_IDS, type IndicatorConfig, type IndicatorId } from '../../../domain/chartModel';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { ToolDialog } from './ToolDialog';
 import { IndicatorsIcon } from './icons';
 import { IndicatorRow, type IndicatorDraft } from './IndicatorRow';
 import './toolbar.css';
@@ -79,69 +78,59 @@ export function IndicatorsDialog({ value, definitions, onChange }: IndicatorsDia
 
   const full = draft.length >= MAX_INDICATORS;
   return (
-    <>
-      <button type="button" className="ct-button" aria-haspopup="dialog" onClick={openDialog}>
-        <IndicatorsIcon />
-        <span>{t('toolbar.indicators')}</span>
-      </button>
-      <Dialog
-        open={open}
-        title={t('toolbar.indicators')}
-        onClose={() => setOpen(false)}
-        actions={
-          <>
-            <Button onClick={() => setOpen(false)}>{t('toolbar.cancel')}</Button>
-            <Button variant="primary" onClick={apply}>
-              {t('toolbar.ok')}
-            </Button>
-          </>
-        }
-      >
-        {open && (
-          <div className="ct-dialog ct-indicators" ref={bodyRef}>
-            <section aria-labelledby={`${headingId}-add`}>
-              <h3 id={`${headingId}-add`} className="ct-dialog__heading">{t('toolbar.addIndicator')}</h3>
-              <ul className="ct-indicators__catalog">
-                {INDICATOR_IDS.map((id) => (
-                  <li key={id}>
-                    <button
-                      type="button"
-                      className="ct-button ct-indicators__add"
-                      disabled={full}
-                      aria-label={t('toolbar.addNamed', { name: t(`toolbar.indicatorName_${id}`) })}
-                      onClick={() => add(id)}
-                    >
-                      <span className="ct-indicators__id" dir="ltr">{id}</span>
-                      <span>{t(`toolbar.indicatorName_${id}`)}</span>
-                    </button>
-                  </li>
+    <ToolDialog
+      icon={<IndicatorsIcon />}
+      text={t('toolbar.indicators')}
+      title={t('toolbar.indicators')}
+      open={open}
+      onOpen={openDialog}
+      onClose={() => setOpen(false)}
+      onApply={apply}
+    >
+      {() => (
+        <div className="ct-dialog ct-indicators" ref={bodyRef}>
+          <section aria-labelledby={`${headingId}-add`}>
+            <h3 id={`${headingId}-add`} className="ct-dialog__heading">{t('toolbar.addIndicator')}</h3>
+            <ul className="ct-indicators__catalog">
+              {INDICATOR_IDS.map((id) => (
+                <li key={id}>
+                  <button
+                    type="button"
+                    className="ct-button ct-indicators__add"
+                    disabled={full}
+                    aria-label={t('toolbar.addNamed', { name: t(`toolbar.indicatorName_${id}`) })}
+                    onClick={() => add(id)}
+                  >
+                    <span className="ct-indicators__id" dir="ltr">{id}</span>
+                    <span>{t(`toolbar.indicatorName_${id}`)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {full && <p className="ct-hint" role="status">{t('toolbar.indicatorsFull', { max: MAX_INDICATORS })}</p>}
+          </section>
+          <section aria-labelledby={`${headingId}-active`}>
+            <h3 id={`${headingId}-active`} className="ct-dialog__heading">
+              {t('toolbar.activeIndicators', { n: draft.length, max: MAX_INDICATORS })}
+            </h3>
+            {draft.length === 0 ? (
+              <p className="ct-hint">{t('toolbar.noIndicators')}</p>
+            ) : (
+              <ul className="ct-indicators__active">
+                {draft.map((row) => (
+                  <IndicatorRow
+                    key={row.config.key}
+                    row={row}
+                    rules={rulesOf(row.config.id)}
+                    onTexts={(texts) => update(row.config.key, texts)}
+                    onRemove={() => remove(row.config.key)}
+                  />
                 ))}
               </ul>
-              {full && <p className="ct-hint" role="status">{t('toolbar.indicatorsFull', { max: MAX_INDICATORS })}</p>}
-            </section>
-            <section aria-labelledby={`${headingId}-active`}>
-              <h3 id={`${headingId}-active`} className="ct-dialog__heading">
-                {t('toolbar.activeIndicators', { n: draft.length, max: MAX_INDICATORS })}
-              </h3>
-              {draft.length === 0 ? (
-                <p className="ct-hint">{t('toolbar.noIndicators')}</p>
-              ) : (
-                <ul className="ct-indicators__active">
-                  {draft.map((row) => (
-                    <IndicatorRow
-                      key={row.config.key}
-                      row={row}
-                      rules={rulesOf(row.config.id)}
-                      onTexts={(texts) => update(row.config.key, texts)}
-                      onRemove={() => remove(row.config.key)}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-          </div>
-        )}
-      </Dialog>
-    </>
+            )}
+          </section>
+        </div>
+      )}
+    </ToolDialog>
   );
 }
