@@ -3,6 +3,7 @@
  * parameters, the indicator and compare lists, and the chart settings
  * (colours, timezone). Pure: time is a parameter.
  */
+import { isKnownTimeZone, timezoneOffsetMinutes } from './chartTime';
 import {
   DEFAULT_CHART_SETTINGS,
   INDICATOR_IDS,
@@ -154,13 +155,9 @@ export function parseHexColor(raw: unknown): string | null {
 }
 
 /** True when the runtime knows the IANA zone. */
+/** A zone name this browser knows (one rule for the dialog, saved layouts and the chart's labels). */
 export function isKnownTimezone(zone: unknown): zone is string {
-  if (typeof zone !== 'string' || zone === '') return false;
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== '';
-  } catch {
-    return false;
-  }
+  return typeof zone === 'string' && zone !== '' && isKnownTimeZone(zone);
 }
 
 const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
@@ -206,25 +203,10 @@ export const CHART_TIMEZONES = [
   'Pacific/Auckland',
 ] as const;
 
-/** Minutes the zone is ahead of UTC at `atMs` (daylight saving included); null for an unknown zone. */
-export function timezoneOffsetMinutes(zone: string, atMs: number): number | null {
-  if (!isKnownTimezone(zone)) return null;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(atMs);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  const minuteStart = atMs - (((atMs % 60_000) + 60_000) % 60_000);
-  return Math.round((wall - minuteStart) / 60_000);
-}
-
 /** "UTC", "UTC+8", "UTC+5:30", "UTC-3". */
+/** The zone offset lives with the other zone rules (chartTime.ts). */
+export { timezoneOffsetMinutes };
+
 export function utcOffsetLabel(minutes: number): string {
   if (minutes === 0) return 'UTC';
   const sign = minutes > 0 ? '+' : '-';

@@ -57,6 +57,15 @@ function partsIn(ms: number, timeZone: string): ZoneParts {
   return { year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: (parts.hour ?? 0) % 24, minute: parts.minute ?? 0, second: parts.second ?? 0 };
 }
 
+/** Minutes the zone is ahead of UTC at `atMs` (daylight saving included); null for an unknown zone. */
+export function timezoneOffsetMinutes(timeZone: string, atMs: number): number | null {
+  if (!isKnownTimeZone(timeZone) || !Number.isFinite(atMs)) return null;
+  const p = partsIn(atMs, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const secondStart = atMs - (((atMs % 1000) + 1000) % 1000);
+  return Math.round((wall - secondStart) / 60_000);
+}
+
 /** `YYYY-MM-DD HH:mm:ss` of `ms` in `timeZone` (UTC when the zone is unknown). */
 export function chartDateTime(ms: number, timeZone = 'UTC'): string {
   if (!Number.isFinite(ms)) return '';
