@@ -333,7 +333,7 @@ test.describe('chart saves', () => {
     expect(stored.success).toBe(true);
 
     // The page looks again when it comes back into view (and every 30 s while visible).
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await expect(intervals.getByRole('button', { name: '4 hours' })).toHaveAttribute('aria-pressed', 'true');
     await expect(intervals.getByRole('button', { name: '30 minutes' })).toHaveCount(0);
     await expect(page.getByTestId('chart-legend')).toContainText('· 4h');
