@@ -158,24 +158,22 @@ test('an offline start shows the cached candles with the offline mark, which goe
   await expect.poll(() => cachedKlinePages(page, SYMBOL, '30m'), { timeout: 15_000 }).toBe(1);
   await waitForOfflineShell(page);
 
-  // Offline: the worker serves the shell; the in-page exchange lives on, so its kline answers are cut by a fault (two failures).
+  // Offline: the worker serves the shell; the in-page exchange lives on, so its kline answers are cut by a fault (three failures).
   await context.setOffline(true);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  await page.goto(`/en/trade/spot/BTC/USDT?mockFault=${KLINES}:network:2`);
+  await page.goto(`/en/trade/spot/BTC/USDT?mockFault=${KLINES}:network:3`);
   await stepUntil(page, () => offlineMark(page).isVisible());
   await expect(chart(page)).toHaveAttribute('data-bars', bars);
   await expect(chart(page)).toHaveAttribute('data-pages', '0');
   await expect(page.getByRole('alert').filter({ hasText: RETRY_MESSAGE })).toHaveCount(0);
 
-  // The retry 1000 ms later fails too: the saved chart stays, marked.
+  // A retry 1000 ms later fails too: the saved chart stays, marked.
   await page.clock.runFor(1_000);
   await expect(offlineMark(page)).toBeVisible();
   await expect(chart(page)).toHaveAttribute('data-bars', bars);
 
-  // Back online: the next retry gets the newest bars from the network and the mark goes.
+  // Back online, time flows again: a later retry gets the newest bars from the network and the mark goes.
   await context.setOffline(false);
-  await page.clock.runFor(1_000);
-  // The exchange's answer may wait on its own timers: let time flow again.
   await page.clock.resume();
   await expect(chart(page)).toHaveAttribute('data-pages', '1');
   await expect(offlineMark(page)).toHaveCount(0);
@@ -276,8 +274,9 @@ test.describe('chart saves', () => {
       if (user) await signIn(context, user);
       await openChart(page);
       if (user) await closeTradeGuide(page);
-      // Past the quiet window after the chart's first symbol, so the change counts as the user's.
-      await page.clock.runFor(5_000);
+      // Past the quiet window after the chart's first symbol, so the change counts as the user's; then
+      // the clock stands still, so the debounce is measured from the change exactly.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
       await recordFetches(page);
       await chooseStyle(page, 'Candles', 'Line');
       await page.clock.runFor(4_000);
@@ -299,6 +298,7 @@ test.describe('chart saves', () => {
           for (const key of Object.keys(localStorage)) if (!key.startsWith('spot-mock-exchange:')) localStorage.removeItem(key);
         });
       }
+      await page.clock.resume();
       await page.reload();
       await expect(toolbar(page).getByRole('button', { name: 'Chart type: Line' })).toBeVisible({ timeout: FIRST_CHART_MS });
       await expect(chart(page)).not.toHaveAttribute('data-bars', '0', { timeout: FIRST_CHART_MS });
