@@ -68,7 +68,14 @@ export function chartRows(x: ChartFigures): Row[] {
     result: warm.length ? verdict(warmMedian <= FIRST_CANDLE_CACHE_TARGET_MS) : '',
   });
   const warmMount = x.warm.map(mountToCandle).filter(Number.isFinite);
-  out.push({ metric: '  chart created → first candle (ms)', value: warmMount.length ? `median ${f(median(warmMount))} (runs: ${list(warmMount)})` : 'n/a', target: '', result: '' });
+  // The same target read as "from the chart asking to its first candle": the cache read and the draw, without the page's boot.
+  const warmMountMedian = median(warmMount);
+  out.push({
+    metric: '  chart created → first candle (ms)',
+    value: warmMount.length ? `median ${f(warmMountMedian)} (runs: ${list(warmMount)})` : 'n/a',
+    target: `≤ ${FIRST_CANDLE_CACHE_TARGET_MS} ms`,
+    result: warmMount.length ? verdict(warmMountMedian <= FIRST_CANDLE_CACHE_TARGET_MS) : '',
+  });
   const ahead = x.warm.map(aheadOfNetwork).filter(Number.isFinite);
   out.push({
     metric: '  drawn from the cache (network page drawn after it)',
