@@ -6,17 +6,20 @@ const ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
 
 async function openAs(page: Page, userId: string) {
   await page.context().addCookies([{ name: 'spot_session', value: userId, url: ORIGIN }]);
+  // A first visit may open the trade guide over the page at any moment; close it whenever it is in the way.
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'How to trade on this page' }), async () => {
+    await page.keyboard.press('Escape');
+  });
   await page.clock.install({ time: REPLAY_START });
   await page.goto('/en/trade/spot/BTC/USDT');
-  await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 20_000 });
-  // A first visit may open the trade guide over the page.
-  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  if (await guide.isVisible()) await page.keyboard.press('Escape');
+  // The in-page exchange loads the BTCUSDT session first; with two workers on 2 cores that can take a while.
+  await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 45_000 });
 }
 
 const chartArea = (page: Page) => page.locator('#chart-area');
 
 test.describe('trade analysis', () => {
+  test.describe.configure({ timeout: 120_000 });
   test('shows the market flow of the replayed trades, and it moves while the replay runs', async ({ page }) => {
     await openAs(page, 'u-uta');
     await chartArea(page).getByRole('tab', { name: 'Trade analysis' }).click();
