@@ -4,7 +4,7 @@
  * upload_kline with its version counter. Kept beside the user store and
  * persisted the same way; unreadable stored text starts empty, never throws.
  */
-import { memoryPersistence, type TextPersistence } from './userStore';
+import { memoryPersistence, perUserRecords, type TextPersistence } from './perUserRecords';
 
 export interface StoredChartSave {
   version: number;
@@ -27,42 +27,16 @@ function readSave(raw: unknown): StoredChartSave | null {
   return { version: version as number, saveData, indicatorVersion: indicatorVersion as number };
 }
 
-function readAll(persistence: TextPersistence): Map<string, UserCharts> {
-  const users = new Map<string, UserCharts>();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(persistence.load() ?? '{}');
-  } catch {
-    return users;
-  }
-  if (!isObject(parsed)) return users;
-  for (const [id, value] of Object.entries(parsed)) {
-    if (!isObject(value)) continue;
-    users.set(id, { config: isObject(value.config) ? value.config : null, save: readSave(value.save) });
-  }
-  return users;
+function readUser(value: unknown): UserCharts {
+  if (!isObject(value)) return { config: null, save: null };
+  return { config: isObject(value.config) ? value.config : null, save: readSave(value.save) };
 }
 
 /** Answer of an upload: the new version, or the current one when the upload was based on an older save. */
 export type UploadOutcome = { ok: true; version: number } | { ok: false; currentVersion: number };
 
 export function createChartStore(persistence: TextPersistence = memoryPersistence()) {
-  const users = readAll(persistence);
-  const get = (userId: string): UserCharts => {
-    let data = users.get(userId);
-    if (!data) {
-      data = { config: null, save: null };
-      users.set(userId, data);
-    }
-    return data;
-  };
-  const persist = () => {
-    try {
-      persistence.save(JSON.stringify(Object.fromEntries(users)));
-    } catch {
-      // A full or blocked store keeps the data in memory for this run.
-    }
-  };
+  const { get, persist } = perUserRecords(persistence, readUser, (): UserCharts => ({ config: null, save: null }));
   return {
     config: (userId: string): Record<string, unknown> | null => structuredClone(get(userId).config),
     setConfig(userId: string, config: Record<string, unknown>): void {

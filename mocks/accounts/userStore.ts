@@ -4,10 +4,9 @@
  * text store (localStorage in-page, memory elsewhere) so it survives reloads
  * like a real account does; unreadable stored text starts empty, never throws.
  */
-export interface TextPersistence {
-  load(): string | null;
-  save(text: string): void;
-}
+import { memoryPersistence, perUserRecords, type TextPersistence } from './perUserRecords';
+
+export { memoryPersistence, type TextPersistence };
 
 interface UserData {
   favorites: string[];
@@ -16,49 +15,18 @@ interface UserData {
 
 export const MAX_FAVORITES = 200;
 
-export function memoryPersistence(): TextPersistence {
-  let text: string | null = null;
-  return { load: () => text, save: (t) => void (text = t) };
-}
-
-function readAll(persistence: TextPersistence): Map<string, UserData> {
-  const users = new Map<string, UserData>();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(persistence.load() ?? '{}');
-  } catch {
-    return users;
+function readUser(value: unknown): UserData {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Partial<UserData>;
+  const favorites = Array.isArray(v.favorites) ? v.favorites.filter((s): s is string => typeof s === 'string') : [];
+  const preferences: Record<string, string> = {};
+  if (typeof v.preferences === 'object' && v.preferences !== null) {
+    for (const [k, pv] of Object.entries(v.preferences)) if (typeof pv === 'string') preferences[k] = pv;
   }
-  if (typeof parsed !== 'object' || parsed === null) return users;
-  for (const [id, value] of Object.entries(parsed as Record<string, unknown>)) {
-    const v = (value ?? {}) as Partial<UserData>;
-    const favorites = Array.isArray(v.favorites) ? v.favorites.filter((s): s is string => typeof s === 'string') : [];
-    const preferences: Record<string, string> = {};
-    if (typeof v.preferences === 'object' && v.preferences !== null) {
-      for (const [k, pv] of Object.entries(v.preferences)) if (typeof pv === 'string') preferences[k] = pv;
-    }
-    users.set(id, { favorites, preferences });
-  }
-  return users;
+  return { favorites, preferences };
 }
 
 export function createUserStore(persistence: TextPersistence = memoryPersistence()) {
-  const users = readAll(persistence);
-  const get = (userId: string): UserData => {
-    let data = users.get(userId);
-    if (!data) {
-      data = { favorites: [], preferences: {} };
-      users.set(userId, data);
-    }
-    return data;
-  };
-  const persist = () => {
-    try {
-      persistence.save(JSON.stringify(Object.fromEntries(users)));
-    } catch {
-      // A full or blocked store keeps the data in memory for this run.
-    }
-  };
+  const { get, persist } = perUserRecords(persistence, readUser, (): UserData => ({ favorites: [], preferences: {} }));
   return {
     favorites: (userId: string): string[] => [...get(userId).favorites],
     setFavorites(userId: string, symbolIds: readonly string[]): string[] {
