@@ -16,7 +16,7 @@
  * Also the last section of `npm run bench` (benchChartSection), which skips
  * it with the reason when Chromium, the data or dist/ is missing.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +25,7 @@ import { backToNewest, CHART_INIT_SCRIPT, cachedPageCount, chartAttribute, loadO
 import { chartRows, LIVE_BARS, type ChartFigures } from './bench-chart/report';
 import { installProbe, type ProbeApi, type ProbeResult } from './bench-ui/probe';
 import { printTable } from './bench-ui/report';
-import { btcusdtRecording, buildDist, CHROMIUM, DATA, DIST, freePort, importRecording, ROOT, startPreview } from './bench-ui/setup';
+import { btcusdtRecording, CHROMIUM, DIST, freePort, importRecording, ROOT, runBrowserBenchAlone, runBrowserSection, startPreview } from './bench-ui/setup';
 
 const SPEED = 10;
 const SESSION_NAME = 'bench-chart-btcusdt.jsonl.gz';
@@ -56,11 +56,6 @@ export function parseChartArgs(argv: string[]): ChartBenchOptions {
   return options;
 }
 
-function missingPrerequisite(): string | null {
-  if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`;
-  if (btcusdtRecording().length === 0) return `no Binance BTCUSDT recording in ${DATA}`;
-  return null;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const machineLoad = () => `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`;
@@ -222,34 +217,12 @@ export async function benchChart(options: ChartBenchOptions): Promise<void> {
 }
 
 /** The chart section of `npm run bench`: skipped, with the reason, where it cannot run. */
-export async function benchChartSection(argv: string[]): Promise<void> {
-  console.log('\nChart benchmark (issue 6): first candle, live updates at 2,000 bars, older pages, frames at 10×\n');
+export function benchChartSection(argv: string[]): Promise<void> {
   const options = parseChartArgs(argv);
-  const missing = missingPrerequisite() ?? (existsSync(join(options.dist, 'index.html')) ? null : `${relative(ROOT, options.dist) || options.dist}/ not built (run \`npx vite build\`, or \`npm run bench:chart\`, which builds it)`);
-  if (missing) {
-    console.log(`  skipped: ${missing}`);
-    return;
-  }
-  try {
-    await benchChart(options);
-  } catch (error) {
-    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
+  return runBrowserSection('Chart benchmark (issue 6): first candle, live updates at 2,000 bars, older pages, frames at 10×', options.dist, 'npm run bench:chart', () => benchChart(options));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const options = parseChartArgs(process.argv.slice(2));
-  console.log('\nChart benchmark (issue 6): first candle, live updates at 2,000 bars, older pages, frames at 10×\n');
-  const missing = missingPrerequisite();
-  if (missing) {
-    console.log(`  skipped: ${missing}`);
-  } else {
-    if (!existsSync(join(options.dist, 'index.html'))) {
-      if (options.dist !== DIST) throw new Error(`${options.dist} holds no build`);
-      console.log('  dist/ is missing: building the demo app with `vite build` first');
-      buildDist();
-    }
-    await benchChart(options);
-  }
+  await runBrowserBenchAlone('Chart benchmark (issue 6): first candle, live updates at 2,000 bars, older pages, frames at 10×', options.dist, () => benchChart(options));
 }

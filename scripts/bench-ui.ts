@@ -8,14 +8,14 @@
  * Also the last section of `npm run bench` (benchUiSection), which skips it
  * with the reason when Chromium, the data or dist/ is missing.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { installProbe, type ProbeApi, type ProbeResult } from './bench-ui/probe';
 import { printTable, rows, type Metrics } from './bench-ui/report';
-import { btcusdtRecording, buildDist, CHROMIUM, DATA, DIST, freePort, importRecording, ROOT, startPreview, type Preview } from './bench-ui/setup';
+import { btcusdtRecording, CHROMIUM, DIST, freePort, importRecording, ROOT, runBrowserBenchAlone, runBrowserSection, startPreview, type Preview } from './bench-ui/setup';
 
 const PAGE_PATH = '/en/trade/spot/BTC/USDT';
 const SPEED = 10;
@@ -46,12 +46,6 @@ export function parseUiArgs(argv: string[]): UiOptions {
   return options;
 }
 
-/** Why the benchmark cannot run here (dist/ aside, which bench:ui builds), or null. */
-function missingPrerequisite(): string | null {
-  if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`;
-  if (btcusdtRecording().length === 0) return `no Binance BTCUSDT recording in ${DATA}`;
-  return null;
-}
 
 type Step = (what: string) => void;
 
@@ -191,35 +185,12 @@ export async function benchUi(options: UiOptions): Promise<void> {
 }
 
 /** The browser section of `npm run bench`: skipped, with the reason, where it cannot run. */
-export async function benchUiSection(argv: string[]): Promise<void> {
-  console.log('\nBrowser benchmark (issue 5): the trading page while the real BTCUSDT session replays at 10×\n');
+export function benchUiSection(argv: string[]): Promise<void> {
   const options = parseUiArgs(argv);
-  const missing = missingPrerequisite() ?? (existsSync(join(options.dist, 'index.html')) ? null : `${relative(ROOT, options.dist) || options.dist}/ not built (run \`npx vite build\`, or \`npm run bench:ui\`, which builds it)`);
-  if (missing) {
-    console.log(`  skipped: ${missing}`);
-    return;
-  }
-  try {
-    await benchUi(options);
-  } catch (error) {
-    // The figures above stand; a broken browser run still fails the command.
-    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
+  return runBrowserSection('Browser benchmark (issue 5): the trading page while the real BTCUSDT session replays at 10×', options.dist, 'npm run bench:ui', () => benchUi(options));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const options = parseUiArgs(process.argv.slice(2));
-  console.log(`\nBrowser benchmark (issue 5): the trading page while the real BTCUSDT session replays at ${SPEED}×\n`);
-  const missing = missingPrerequisite();
-  if (missing) {
-    console.log(`  skipped: ${missing}`);
-  } else {
-    if (!existsSync(join(options.dist, 'index.html'))) {
-      if (options.dist !== DIST) throw new Error(`${options.dist} holds no build`);
-      console.log('  dist/ is missing: building the demo app with `vite build` first');
-      buildDist();
-    }
-    await benchUi(options);
-  }
+  await runBrowserBenchAlone(`Browser benchmark (issue 5): the trading page while the real BTCUSDT session replays at ${SPEED}×`, options.dist, () => benchUi(options));
 }

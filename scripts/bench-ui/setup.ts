@@ -7,7 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { importFiles } from '../../mocks/market/importers/driver';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -113,4 +113,47 @@ export async function startPreview(port: number, outDir = DIST): Promise<Preview
   }
   await stop();
   throw new Error(`vite preview did not answer on ${url} within 30 s`);
+}
+
+/** Why a browser benchmark cannot run here (dist/ aside), or null. */
+export function missingBrowserPrerequisite(): string | null {
+  if (!existsSync(CHROMIUM)) return `Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`;
+  if (btcusdtRecording().length === 0) return `no Binance BTCUSDT recording in ${DATA}`;
+  return null;
+}
+
+/**
+ * A browser section of `npm run bench`: skipped with the reason where it
+ * cannot run (no Chromium, no data, no build); a run that breaks prints why
+ * and fails the command, the figures printed before it still stand.
+ */
+export async function runBrowserSection(title: string, dist: string, ownCommand: string, run: () => Promise<void>): Promise<void> {
+  console.log(`\n${title}\n`);
+  const missing = missingBrowserPrerequisite() ?? (existsSync(join(dist, 'index.html')) ? null : `${relative(ROOT, dist) || dist}/ not built (run \`npx vite build\`, or \`${ownCommand}\`, which builds it)`);
+  if (missing) {
+    console.log(`  skipped: ${missing}`);
+    return;
+  }
+  try {
+    await run();
+  } catch (error) {
+    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+/** A browser benchmark run on its own: builds dist/ first when it is missing. */
+export async function runBrowserBenchAlone(title: string, dist: string, run: () => Promise<void>): Promise<void> {
+  console.log(`\n${title}\n`);
+  const missing = missingBrowserPrerequisite();
+  if (missing) {
+    console.log(`  skipped: ${missing}`);
+    return;
+  }
+  if (!existsSync(join(dist, 'index.html'))) {
+    if (dist !== DIST) throw new Error(`${dist} holds no build`);
+    console.log('  dist/ is missing: building the demo app with `vite build` first');
+    buildDist();
+  }
+  await run();
 }
