@@ -76,9 +76,10 @@ test.describe('desktop grid', () => {
     await page.reload();
     await expect(page.locator('#orderbook-area')).toBeVisible();
     const restored = await panelWidths(page);
-    expect(Math.round(restored.book.x)).toBe(Math.round(dropped.book.x));
-    expect(Math.round(restored.book.y)).toBe(Math.round(dropped.book.y));
-    expect(Math.round(restored.chart.y)).toBe(Math.round(dropped.chart.y));
+    // Same grid cells; a sub-pixel difference in the page above the grid may round either way.
+    expect(Math.abs(restored.book.x - dropped.book.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(restored.book.y - dropped.book.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(restored.chart.y - dropped.chart.y)).toBeLessThanOrEqual(1);
 
     await page.getByRole('button', { name: 'Reset layout' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reset', exact: true }).click();

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PORT } from './support/ports';
 import { REPLAY_START } from './support/market';
 
+// First loads wait for the in-page exchange to load its session: allow for a loaded CI machine.
+test.describe.configure({ timeout: 120_000 });
+
 const ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
 
 async function signIn(page: Page, userId: string) {
@@ -11,7 +14,7 @@ async function signIn(page: Page, userId: string) {
 async function openPage(page: Page, path = '/en/trade/spot/BTC/USDT') {
   await page.clock.install({ time: REPLAY_START });
   await page.goto(path);
-  await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 45_000 });
 }
 
 const marketList = (page: Page) => page.getByRole('dialog', { name: 'Markets' });
@@ -93,7 +96,7 @@ test.describe('market header (spec 1 §2.4)', () => {
     expect(await page.evaluate(() => localStorage.getItem('SPOT_favorite'))).toBe('["SOLUSDT"]');
 
     await page.reload();
-    await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 45_000 });
     await symbolButton(page).click();
     await marketList(page).getByRole('button', { name: 'Favorites', exact: true }).click();
     await expect.poll(() => rowTexts(page)).toEqual(['SOL/USDT']);
@@ -113,7 +116,7 @@ test.describe('market header (spec 1 §2.4)', () => {
     expect(await page.evaluate(() => localStorage.getItem('SPOT_favorite'))).toBeNull();
 
     await page.reload();
-    await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 45_000 });
     await symbolButton(page).click();
     await marketList(page).getByRole('button', { name: 'Favorites', exact: true }).click();
     await expect.poll(() => rowTexts(page)).toEqual(['XRP/USDT']);
@@ -137,7 +140,7 @@ test.describe('market header (spec 1 §2.4)', () => {
     const shield = page.getByRole('link', { name: 'Liquidity shield' });
     await expect(shield).toHaveAttribute('href', '/liquidity-shield-trading-frenzy/');
     await page.goto('/en/trade/spot/XRP/USDT');
-    await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 45_000 });
     await expect(shield).toHaveCount(0);
   });
 
@@ -148,7 +151,7 @@ test.describe('market header (spec 1 §2.4)', () => {
     await expect(page.getByRole('link', { name: 'Liquidity shield' })).toHaveCount(0);
     await page.context().clearCookies();
     await page.reload();
-    await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 45_000 });
     await expect(page.getByRole('link', { name: 'Liquidity shield' })).toHaveCount(0);
   });
 

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
+// First loads wait for the in-page exchange to load its session: allow for a loaded CI machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** Waits until the PWA worker controls the page and the current language files are in its caches. */
 async function waitForOfflineReady(page: Page, lng: string) {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
@@ -45,14 +48,14 @@ test.describe('offline start from the PWA cache', () => {
 
   test('a demo market seen once trades offline: its session comes from the worker cache', async ({ page, context }) => {
     await page.goto('/en/trade/spot/ETH/USDT');
-    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 15_000 });
+    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 45_000 });
     await waitForOfflineReady(page, 'en');
     await expect
       .poll(() => page.evaluate(async () => (await (await caches.open('sessions')).keys()).map((r) => new URL(r.url).pathname).join()), { timeout: 30_000 })
       .toMatch(/ETHUSDT\.jsonl-/);
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 15_000 });
+    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 45_000 });
   });
 
   test('the web manifest names the app and its icons', async ({ request }) => {
