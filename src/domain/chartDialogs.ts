@@ -4,6 +4,7 @@
  * (colours, timezone). Pure: time is a parameter.
  */
 import { isKnownTimeZone, timezoneOffsetMinutes } from './chartTime';
+import { MAX_INDICATORS } from './indicators';
 import {
   DEFAULT_CHART_SETTINGS,
   INDICATOR_IDS,
@@ -12,7 +13,8 @@ import {
   type IndicatorId,
 } from './chartModel';
 
-export const MAX_INDICATORS = 10;
+// One cap for saved lists (the indicator module's parseIndicatorConfigs) and the dialog.
+export { MAX_INDICATORS } from './indicators';
 export const MAX_COMPARE = 3;
 
 // ---- indicator parameters ---------------------------------------------------

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INDICATOR_IDS, type IndicatorConfig } from '../chartModel';
 import {
-  clampIndicatorParam,
   computeIndicators,
   defaultIndicatorConfig,
   histogramColors,
@@ -76,31 +75,6 @@ describe('normalizeIndicatorParams', () => {
     expect(normalizeIndicatorParams(INDICATORS.BOLL, [20.9, 2.299])).toEqual([20, 2.29]);
     expect(normalizeIndicatorParams(INDICATORS.BOLL, [0.29, 0.29])).toEqual([1, 0.29]);
     expect(normalizeIndicatorParams(INDICATORS.MACD, [9999, 'x', Number.NaN, 4])).toEqual([500, 26, 9]);
-  });
-});
-
-describe('clampIndicatorParam (form field)', () => {
-  const length = INDICATORS.MA.params[0]!;
-  const stdDev = INDICATORS.BOLL.params[1]!;
-
-  it('reads plain decimals, trims to the precision and clamps', () => {
-    expect(clampIndicatorParam(length, ' 25 ')).toBe(25);
-    expect(clampIndicatorParam(length, '25.9')).toBe(25);
-    expect(clampIndicatorParam(length, '0')).toBe(1);
-    expect(clampIndicatorParam(length, '-3')).toBe(1);
-    expect(clampIndicatorParam(length, '100000')).toBe(500);
-    expect(clampIndicatorParam(stdDev, '2.5')).toBe(2.5);
-    expect(clampIndicatorParam(stdDev, '0.29')).toBe(0.29);
-    expect(clampIndicatorParam(stdDev, '1.999')).toBe(1.99);
-    expect(clampIndicatorParam(stdDev, '.5')).toBe(0.5);
-    expect(clampIndicatorParam(stdDev, '3.')).toBe(3);
-    expect(clampIndicatorParam(stdDev, '0.01')).toBe(0.1);
-  });
-
-  it('gives null for text that is no number', () => {
-    for (const raw of ['', '  ', 'abc', '1e3', '2,5', '1.2.3', '-', '.', 'Infinity', 'NaN']) {
-      expect(clampIndicatorParam(length, raw), raw).toBeNull();
-    }
   });
 });
 

@@ -188,24 +188,6 @@ export function normalizeIndicatorParams(definition: IndicatorDefinition, params
   });
 }
 
-const PLAIN_DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
-/**
- * A parameter form field's text as the value to use (spec 1 §5): trimmed to
- * the parameter's decimals (cut, not rounded) and clamped to its min and max;
- * null when the text is not a plain decimal number (the field keeps its value).
- */
-export function clampIndicatorParam(def: IndicatorParamDef, raw: string): number | null {
-  const text = raw.trim();
-  if (!PLAIN_DECIMAL.test(text)) return null;
-  const [whole = '', fraction = ''] = text.split('.');
-  const cut = def.decimals > 0 ? `${whole}.${fraction.slice(0, def.decimals)}` : whole;
-  const value = Number(cut === '' || cut === '+' || cut === '-' ? '0' : cut.replace(/\.$/, ''));
-  if (!Number.isFinite(value)) return null;
-  // `|| 0`: "-0" is 0, not −0.
-  return Math.min(def.max, Math.max(def.min, value)) || 0;
-}
-
 /** A new instance of an indicator with its default parameters for the given slot. */
 export function defaultIndicatorConfig(id: IndicatorId, key: string, slot = 0): IndicatorConfig {
   const { defaults } = INDICATORS[id];
