@@ -63,6 +63,7 @@ export function hollowCandleColors(bars: readonly OhlcvBar[], upColor: string, d
 
 /** A kline bar as the REST API and the socket give it: decimal strings. */
 export interface KlineStrings {
+  /** open time, ms UTC */
   time: number;
   open: string;
   high: string;

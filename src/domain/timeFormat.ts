@@ -1,4 +1,5 @@
-/** The spec's time formats (spec 1 §9: `YYYY-MM-DD HH:mm:ss`; trade times `HH:mm:ss`), in one place. */
+/** The spec's time formats (spec 1 §9: `YYYY-MM-DD HH:mm:ss`; trade times `HH:mm:ss`); zone-aware dates live in chartTime.ts. */
+import { chartDateTime } from './chartTime';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -14,9 +15,7 @@ export function clockTimeOf(ms: number, offsetMinutes: number): string {
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
 }
 
-/** spec 1 §9 time format, in UTC: `YYYY-MM-DD HH:mm:ss`. */
+/** spec 1 §9 time format, in UTC: `YYYY-MM-DD HH:mm:ss` (the chart's formatter with its default zone). */
 export function utcDateTime(ms: number): string {
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return chartDateTime(ms, 'UTC');
 }

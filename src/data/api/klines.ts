@@ -1,3 +1,4 @@
+import type { KlineStrings } from '../../domain/chartStyles';
 import type { Interval } from '../../domain/intervals';
 import { getJson, MalformedResponseError } from '../http';
 import { KLINE_PAGE_LIMIT } from '../../domain/klinePaging';
@@ -8,16 +9,8 @@ export { KLINE_PAGE_LIMIT, MAX_EXTRA_KLINE_PAGES } from '../../domain/klinePagin
 
 export const KLINES_PATH = '/spot/api/quote/v5/klines';
 
-/** A kline bar of spec 1 §3: time in ms, prices and volume as the exact decimal strings sent. */
-export interface KlineBar {
-  /** open time, ms UTC */
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
+/** A kline bar of spec 1 §3: open time in ms, prices and volume as the exact decimal strings sent (the domain's shape). */
+export type KlineBar = KlineStrings;
 
 export interface KlineRequest {
   symbol: string;
