@@ -7,55 +7,28 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { ChartDisplaySettings } from '../domain/chartModel';
 import { parseChartDisplay } from '../domain/chartDisplay';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
+import { storedValue } from './storedValue';
 
-let current: ChartDisplaySettings | null = null;
-const listeners = new Set<() => void>();
-
-function snapshot(): ChartDisplaySettings {
-  current ??= parseChartDisplay(readJson(STORAGE_KEYS.chartDisplay));
-  return current;
-}
-
-function notify() {
-  for (const listener of listeners) listener();
-}
-
-function onStorage(event: StorageEvent) {
-  if (event.key !== null && event.key !== STORAGE_KEYS.chartDisplay) return;
-  current = null;
-  notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-  };
-}
+const stored = storedValue(STORAGE_KEYS.chartDisplay, () => parseChartDisplay(readJson(STORAGE_KEYS.chartDisplay)), (v) => writeJson(STORAGE_KEYS.chartDisplay, v));
 
 export function readChartDisplay(): ChartDisplaySettings {
-  return snapshot();
+  return stored.get();
 }
 
 /** Applies a change (validated, so a bad day count cannot be stored) and tells every subscriber. */
 export function updateChartDisplay(patch: Partial<ChartDisplaySettings>): ChartDisplaySettings {
-  const next = parseChartDisplay({ ...snapshot(), ...patch });
-  current = next;
-  writeJson(STORAGE_KEYS.chartDisplay, next);
-  notify();
+  const next = parseChartDisplay({ ...stored.get(), ...patch });
+  stored.set(next);
   return next;
 }
 
 /** Forgets the cached value (tests). */
 export function reloadChartDisplay(): void {
-  current = null;
-  notify();
+  stored.reload();
 }
 
 export function useChartDisplaySettings(): [ChartDisplaySettings, (patch: Partial<ChartDisplaySettings>) => void] {
-  const settings = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const settings = useSyncExternalStore(stored.subscribe, stored.get, stored.get);
   const update = useCallback((patch: Partial<ChartDisplaySettings>) => void updateChartDisplay(patch), []);
   return [settings, update];
 }

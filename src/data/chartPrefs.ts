@@ -10,52 +10,26 @@ import { klineTypeToStore, parseStoredInterval, parseStoredKlineType } from '../
 import { parsePinnedIntervals } from '../domain/chartToolbar';
 import type { Interval } from '../domain/intervals';
 import { prefetchCachedKlinePages } from './klineCache';
-import { readJson, readString, STORAGE_KEYS, writeJson, writeString, type StorageKey } from './storage';
+import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from './storage';
+import { storedValue } from './storedValue';
 
-type Listener = () => void;
-
-function storedValue<T>(key: StorageKey, read: () => T) {
-  let current: T | undefined;
-  const listeners = new Set<Listener>();
-  const get = () => (current ??= read());
-  const subscribe = (listener: Listener) => {
-    listeners.add(listener);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== key && event.key !== null) return;
-      current = read();
-      listener();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      listeners.delete(listener);
-      window.removeEventListener('storage', onStorage);
-    };
-  };
-  const set = (next: T, write: () => void) => {
-    current = next;
-    write();
-    listeners.forEach((l) => l());
-  };
-  return { get, subscribe, set };
-}
-
-const storedKind = storedValue(STORAGE_KEYS.klineType, () => parseStoredKlineType(readString(STORAGE_KEYS.klineType)));
-const storedInterval = storedValue(STORAGE_KEYS.klineInterval, () => parseStoredInterval(readString(STORAGE_KEYS.klineInterval)));
-const storedPinned = storedValue(STORAGE_KEYS.tvIntervals, () => parsePinnedIntervals(readJson(STORAGE_KEYS.tvIntervals)));
+const storedKind = storedValue(STORAGE_KEYS.klineType, () => parseStoredKlineType(readString(STORAGE_KEYS.klineType)), (v) => writeString(STORAGE_KEYS.klineType, v));
+const storedInterval = storedValue(STORAGE_KEYS.klineInterval, () => parseStoredInterval(readString(STORAGE_KEYS.klineInterval)), (v) => writeString(STORAGE_KEYS.klineInterval, v));
+const storedPinned = storedValue(STORAGE_KEYS.tvIntervals, () => parsePinnedIntervals(readJson(STORAGE_KEYS.tvIntervals)), (v) => writeJson(STORAGE_KEYS.tvIntervals, v));
 
 /** The remembered chart type (pro or simple); the depth chart is a view choice the caller holds. */
 export function useStoredKlineType(): [Exclude<KlineType, 'deepChart'>, (kind: KlineType) => void] {
   const kind = useSyncExternalStore(storedKind.subscribe, storedKind.get, storedKind.get);
   const set = useCallback((next: KlineType) => {
     const value = klineTypeToStore(next);
-    if (value) storedKind.set(value, () => writeString(STORAGE_KEYS.klineType, value));
+    if (value) storedKind.set(value);
   }, []);
   return [kind, set];
 }
 
 export function useStoredInterval(): [Interval, (interval: Interval) => void] {
   const interval = useSyncExternalStore(storedInterval.subscribe, storedInterval.get, storedInterval.get);
-  const set = useCallback((next: Interval) => storedInterval.set(next, () => writeString(STORAGE_KEYS.klineInterval, next)), []);
+  const set = useCallback((next: Interval) => storedInterval.set(next), []);
   return [interval, set];
 }
 
@@ -63,7 +37,7 @@ export function usePinnedIntervals(): [Interval[], (list: Interval[]) => void] {
   const pinned = useSyncExternalStore(storedPinned.subscribe, storedPinned.get, storedPinned.get);
   const set = useCallback((next: Interval[]) => {
     const clean = parsePinnedIntervals(next);
-    storedPinned.set(clean, () => writeJson(STORAGE_KEYS.tvIntervals, clean));
+    storedPinned.set(clean);
   }, []);
   return [pinned, set];
 }

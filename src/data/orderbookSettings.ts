@@ -6,6 +6,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { isBookLayout, type BookLayout } from '../domain/orderbookRows';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
+import { storedValue } from './storedValue';
 
 /** The Total column: cumulative amount in the base token, or cumulative value in the quote token. */
 export type BookTotalUnit = 'amount' | 'value';
@@ -40,18 +41,7 @@ export function sanitizeOrderbookSettings(raw: unknown): OrderbookSettings {
   };
 }
 
-let current: OrderbookSettings | null = null;
-const listeners = new Set<() => void>();
-
-function snapshot(): OrderbookSettings {
-  current ??= sanitizeOrderbookSettings(readJson(STORAGE_KEYS.orderbook));
-  return current;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const stored = storedValue(STORAGE_KEYS.orderbook, () => sanitizeOrderbookSettings(readJson(STORAGE_KEYS.orderbook)), (v) => writeJson(STORAGE_KEYS.orderbook, v));
 
 export interface OrderbookSettingsPatch {
   layout?: BookLayout;
@@ -61,15 +51,13 @@ export interface OrderbookSettingsPatch {
 }
 
 export function updateOrderbookSettings(patch: OrderbookSettingsPatch): void {
-  const before = snapshot();
+  const before = stored.get();
   const next = sanitizeOrderbookSettings({
     layout: patch.layout ?? before.layout,
     total: patch.total ?? before.total,
     steps: patch.step ? { [patch.step.symbolId]: patch.step.step, ...omit(before.steps, patch.step.symbolId) } : before.steps,
   });
-  current = next;
-  writeJson(STORAGE_KEYS.orderbook, next);
-  for (const listener of listeners) listener();
+  stored.set(next);
 }
 
 /** Keeps the newest choice first, so the cap drops the oldest symbols. */
@@ -81,12 +69,11 @@ function omit(steps: Readonly<Record<string, string>>, symbolId: string): Record
 
 /** Forgets the cached value (tests, or another tab's change read again). */
 export function reloadOrderbookSettings(): void {
-  current = null;
-  for (const listener of listeners) listener();
+  stored.reload();
 }
 
 export function useOrderbookSettings(): [OrderbookSettings, (patch: OrderbookSettingsPatch) => void] {
-  const settings = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const settings = useSyncExternalStore(stored.subscribe, stored.get, stored.get);
   const update = useCallback((patch: OrderbookSettingsPatch) => updateOrderbookSettings(patch), []);
   return [settings, update];
 }
