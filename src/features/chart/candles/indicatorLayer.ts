@@ -6,7 +6,7 @@
  */
 import { HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type SeriesType } from 'lightweight-charts';
 import type { IndicatorConfig, IndicatorLine, IndicatorOutput, OhlcvBar } from '../../../domain/chartModel';
-import { computeIndicators, INDICATORS } from '../../../domain/indicators';
+import { computeIndicators, INDICATORS, volumeUp } from '../../../domain/indicators';
 import { toTime } from './mainSeries';
 
 interface DrawnLine {
@@ -106,7 +106,7 @@ export class IndicatorLayer {
       }
       if (line.kind === 'histogram') {
         // Volume bars take the candle's direction; oscillator histograms their sign.
-        const up = config.id === 'VOL' ? bar.close >= bar.open : v >= 0;
+        const up = config.id === 'VOL' ? volumeUp(bar) : v >= 0;
         out.push({ time: toTime(bar.time), value: v, color: up ? `${this.colors.up}aa` : `${this.colors.down}aa` });
       } else {
         out.push({ time: toTime(bar.time), value: v });

@@ -15,7 +15,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { ChartStyle, OhlcvBar } from '../../../domain/chartModel';
-import { heikinAshi, hollowCandleColors } from '../../../domain/chartStyles';
+import { heikinAshi, heikinAshiNext, hollowCandleColors } from '../../../domain/chartStyles';
 
 export interface StyleColors {
   up: string;
@@ -68,9 +68,19 @@ export function createMainSeries(chart: IChartApi, style: ChartStyle, colors: St
     }
     case 'heikinAshi': {
       const series = chart.addSeries(CandlestickSeries, { ...format, ...candleColors });
-      const points = (bars: readonly OhlcvBar[]) => heikinAshi([...bars]).map(ohlc);
-      // Heikin-Ashi opens chain back to the first bar, so the tail is taken from the whole series.
-      return { series, points, tail: (bars, appended) => points(bars).slice(appended ? -2 : -1) };
+      // Heikin-Ashi opens chain back to the first bar: the series is kept, so a tick recomputes only its tail.
+      let ha: OhlcvBar[] = [];
+      const points = (bars: readonly OhlcvBar[]) => {
+        ha = heikinAshi([...bars]);
+        return ha.map(ohlc);
+      };
+      const tail = (bars: readonly OhlcvBar[], appended: boolean) => {
+        const from = bars.length - (appended ? 2 : 1);
+        ha.length = Math.max(0, from);
+        for (let i = ha.length; i < bars.length; i += 1) ha.push(heikinAshiNext(ha[i - 1] ?? null, bars[i]!));
+        return ha.slice(from).map(ohlc);
+      };
+      return { series, points, tail };
     }
     case 'line': {
       const series = chart.addSeries(LineSeries, { ...format, color: colors.line, lineWidth: 2 });
