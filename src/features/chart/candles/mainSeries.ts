@@ -61,7 +61,7 @@ export function createMainSeries(chart: IChartApi, style: ChartStyle, colors: St
     case 'hollowCandle': {
       const series = chart.addSeries(CandlestickSeries, { ...format, ...candleColors });
       const points = (bars: readonly OhlcvBar[]) => {
-        const paint = hollowCandleColors([...bars], colors.up, colors.down);
+        const paint = hollowCandleColors(bars, colors.up, colors.down);
         return bars.map((b, i) => ({ ...ohlc(b), ...paint[i] }));
       };
       return { series, points, tail: (bars, appended) => lastPoints(points, bars, appended) };
@@ -71,7 +71,7 @@ export function createMainSeries(chart: IChartApi, style: ChartStyle, colors: St
       // Heikin-Ashi opens chain back to the first bar: the series is kept, so a tick recomputes only its tail.
       let ha: OhlcvBar[] = [];
       const points = (bars: readonly OhlcvBar[]) => {
-        ha = heikinAshi([...bars]);
+        ha = heikinAshi(bars);
         return ha.map(ohlc);
       };
       const tail = (bars: readonly OhlcvBar[], appended: boolean) => {
