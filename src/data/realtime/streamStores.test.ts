@@ -93,6 +93,8 @@ describe('depth stores', () => {
     server().receive(pushFrame('diffDepth', 'BTCUSDT', [fullBook('10', [level('100', '1')], [])], { f: true }));
     server().drop();
     expect(store.get()).toMatchObject({ live: false, book: null });
+    // The cleared book stays reachable for a view that dims it instead of going blank.
+    expect(store.get().lastBook?.version).toBe('10');
     vi.advanceTimersByTime(5_000);
     server().open();
     server().receive(pushFrame('diffDepth', 'BTCUSDT', [delta('10', '11', [])]));

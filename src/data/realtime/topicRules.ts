@@ -21,6 +21,8 @@ interface StreamStateBase {
 export interface DepthState extends StreamStateBase {
   /** null until the first full book, and again from a lost socket until the next one */
   book: DepthBook | null;
+  /** the book a lost socket cleared, for a view that would rather dim the last book than go blank */
+  lastBook?: DepthBook | null;
 }
 
 export interface TradesState extends StreamStateBase {
@@ -100,7 +102,8 @@ const fullBookRules: TopicRules<'mergedDepth' | 'depth'> = {
     return { state: { live: true, error: null, book } };
   },
   // A book nobody updates any more would be shown as live: clear it until the next full push.
-  disconnected: (state) => (state.book === null && !state.live ? state : { ...state, live: false, book: null }),
+  disconnected: (state) =>
+    state.book === null && !state.live ? state : { ...state, live: false, book: null, lastBook: state.book ?? state.lastBook ?? null },
 };
 
 const diffDepthRules: TopicRules<'diffDepth'> = {

@@ -163,7 +163,7 @@ describe('DepthChart', () => {
 
   it('a lost stream keeps the last book, dimmed, with a reconnecting note', () => {
     const { push } = renderChart(live(BOOK));
-    push({ live: false, error: null, book: null });
+    push({ live: false, error: null, book: null, lastBook: BOOK });
     expect(screen.getByText('depth.reconnecting')).toBeDefined();
     expect(chart().className).toContain('depth-plot--stale');
     expect(chart().getAttribute('data-book-version')).toBe('7');

@@ -55,11 +55,8 @@ export function useDepthChart(symbolId: string, pricePrecision?: number, quantit
   const precisions = useMemo(() => precisionsOf(symbols?.find((s) => s.symbolId === symbolId)), [symbols, symbolId]);
   const depth = useDepth(symbolId, 'depth');
 
-  // A lost socket clears the stream's book; keep drawing the last one (dimmed) rather than blanking the chart.
-  // Remembered with React's "state from the previous render" pattern: the update happens in this render, no extra commit.
-  const [held, setHeld] = useState<{ symbolId: string; book: DepthBook } | null>(null);
-  if (depth.book && (held?.book !== depth.book || held.symbolId !== symbolId)) setHeld({ symbolId, book: depth.book });
-  const book = depth.book ?? (held && held.symbolId === symbolId ? held.book : null);
+  // A lost socket clears the stream's book; the stream keeps the last one, drawn dimmed rather than blanking the chart.
+  const book = depth.book ?? depth.lastBook ?? null;
   const stale = book !== null && (book !== depth.book || !depth.live);
 
   const [zoom, setZoom] = useState(DEFAULT_DEPTH_ZOOM);
