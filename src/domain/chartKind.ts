@@ -4,7 +4,7 @@
  * lightChart (simple); the depth chart is shown but never remembered, and the
  * interval preference defaults to 30 minutes.
  */
-import { KLINE_TYPES, type KlineType } from './chartModel';
+import type { KlineType } from './chartModel';
 import { nominalMs, parseInterval, type Interval } from './intervals';
 
 export const DEFAULT_INTERVAL: Interval = '30m';
@@ -17,10 +17,6 @@ export function parseStoredKlineType(raw: unknown): Exclude<KlineType, 'deepChar
 /** The value to store for a chosen type, or null when the choice is not remembered (depth). */
 export function klineTypeToStore(kind: KlineType): Exclude<KlineType, 'deepChart'> | null {
   return kind === 'deepChart' ? null : kind;
-}
-
-export function isKlineType(value: unknown): value is KlineType {
-  return typeof value === 'string' && (KLINE_TYPES as readonly string[]).includes(value);
 }
 
 /** The stored interval, or 30m when missing or not one of the 14. */

@@ -27,31 +27,20 @@ export function ScrollableToolbar({ label, children }: ScrollableToolbarProps) {
 
   return (
     <div className="ct-scroll" data-fade-start={scroll.start} data-fade-end={scroll.end}>
-      {overflowing && (
-        <button
-          type="button"
-          className="ct-scroll__button ct-scroll__button--start"
-          aria-label={startName}
-          aria-disabled={!scroll.start}
-          onClick={() => scroll.start && scroll.scrollTowards('start')}
-        >
-          <ChevronIcon direction="start" />
-        </button>
-      )}
+      {overflowing && <ScrollButton edge="start" name={startName} enabled={scroll.start} onScroll={scroll.scrollTowards} />}
       <div className="ct-scroll__track" ref={trackRef} role="group" aria-label={label}>
         <div className="ct-scroll__content">{children}</div>
       </div>
-      {overflowing && (
-        <button
-          type="button"
-          className="ct-scroll__button ct-scroll__button--end"
-          aria-label={endName}
-          aria-disabled={!scroll.end}
-          onClick={() => scroll.end && scroll.scrollTowards('end')}
-        >
-          <ChevronIcon direction="end" />
-        </button>
-      )}
+      {overflowing && <ScrollButton edge="end" name={endName} enabled={scroll.end} onScroll={scroll.scrollTowards} />}
     </div>
+  );
+}
+
+/** A scroll button at one edge; it stays in place (marked disabled) at that edge so focus never vanishes. */
+function ScrollButton({ edge, name, enabled, onScroll }: { edge: 'start' | 'end'; name: string; enabled: boolean; onScroll: (edge: 'start' | 'end') => void }) {
+  return (
+    <button type="button" className={`ct-scroll__button ct-scroll__button--${edge}`} aria-label={name} aria-disabled={!enabled} onClick={() => enabled && onScroll(edge)}>
+      <ChevronIcon direction={edge} />
+    </button>
   );
 }
