@@ -44,5 +44,5 @@ export function usePinnedIntervals(): [Interval[], (list: Interval[]) => void] {
 
 /** The page warms the chart's kline cache for its symbol at the stored interval before the chart's code has loaded. */
 export function prefetchChartCache(symbolId: string): void {
-  if (storedKind.get() && symbolId) prefetchCachedKlinePages(symbolId, storedInterval.get());
+  if (symbolId) prefetchCachedKlinePages(symbolId, storedInterval.get());
 }
