@@ -49,6 +49,11 @@ class Side {
     return this.prices.length;
   }
 
+  /** The price `index` levels from the best (walking the book without copying it). */
+  priceAt(index: number): number | undefined {
+    return this.prices[index];
+  }
+
   quantityAt(price: number): number {
     return this.qty.get(price) ?? 0;
   }

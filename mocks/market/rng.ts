@@ -144,6 +144,15 @@ export class Rng {
     return rng;
   }
 
+  /** The generator's whole state, so a snapshot restores the same future draws. */
+  save(): [number, number, number, number, number | null] {
+    return [this.a, this.b, this.c, this.d, this.spareNormal];
+  }
+
+  restore(state: readonly [number, number, number, number, number | null]): void {
+    [this.a, this.b, this.c, this.d, this.spareNormal] = state;
+  }
+
   /** sfc32's author recommends discarding the first outputs after seeding. */
   private warmUp(): void {
     for (let i = 0; i < 12; i++) this.nextUint32();

@@ -1,0 +1,105 @@
+import { stepOfDecimals, toUnits } from '../../src/domain/units';
+import { parseAmount, unitScale, type Amount, type UnitScale } from './amount';
+
+/** The fields of a fixtures/instruments.json symbol the engine reads. */
+export interface InstrumentListing {
+  symbolId: string;
+  baseTokenId: string;
+  quoteTokenId: string;
+  minPricePrecision: string;
+  basePrecision: string;
+  minTradeQuantity: string;
+  maxTradeQuantity: string;
+  minTradeAmount: string;
+  maxTradeAmount: string;
+  tradeStatus: number;
+  isBanBuy: boolean;
+  isBanSell: boolean;
+  mark: readonly string[];
+  /** decimals of a quote value (market orders by value); 8 when absent */
+  amountPrecision?: number;
+}
+
+/** Engine-only rules the page's symbol list does not carry. */
+export interface InstrumentRules {
+  /**
+   * Price band as a fraction of the last price: a buy limit above
+   * last × (1 + band) or a sell below last × (1 − band) is refused
+   * (170193 / 170194), and market orders never walk beyond it.
+   */
+  priceBand: number;
+  /** innovation-zone buys: quote value a user may buy per UTC day; null = no quota */
+  dailyBuyQuota: Amount | null;
+  /** exchange time trading opens (a new listing); null = open from the start */
+  openTime: number | null;
+}
+
+export interface Instrument {
+  symbol: string;
+  base: string;
+  quote: string;
+  tick: string;
+  lot: string;
+  scale: UnitScale;
+  minQtyLots: number;
+  maxQtyLots: number;
+  minAmount: Amount;
+  maxAmount: Amount;
+  /** 1 trading; anything else refuses orders (170151) */
+  tradeStatus: number;
+  banBuy: boolean;
+  banSell: boolean;
+  innovation: boolean;
+  adventure: boolean;
+  /** step of a quote value, e.g. "0.00000001" */
+  amountStep: string;
+  rules: InstrumentRules;
+}
+
+/** REFERENCE.md: new listings refuse market, plan and strategy orders for their first 5 minutes. */
+export const NEW_LISTING_GUARD_MS = 5 * 60_000;
+/** Innovation-zone daily buy quota a user gets when the rules do not say otherwise. */
+export const DEFAULT_INNOVATION_QUOTA = '20000';
+
+function lotsOf(value: string, step: string, what: string, symbol: string): number {
+  // A minimum that is not a whole number of lots rounds up: 0.000048 of a 0.00001 lot is 5 lots.
+  const exact = toUnits(value, step);
+  if (exact !== null) return exact;
+  const scaled = Number(value) / Number(step);
+  if (!Number.isFinite(scaled)) throw new Error(`${symbol}: ${what} ${value} is not a number`);
+  return Math.ceil(scaled - 1e-9);
+}
+
+function amountOf(value: string, what: string, symbol: string): Amount {
+  const amount = parseAmount(value);
+  if (amount === null) throw new Error(`${symbol}: ${what} ${value} is not a decimal`);
+  return amount;
+}
+
+export function buildInstrument(listing: InstrumentListing, rules: Partial<InstrumentRules> = {}): Instrument {
+  const s = listing.symbolId;
+  const innovation = listing.mark.includes('innovation');
+  return {
+    symbol: s,
+    base: listing.baseTokenId,
+    quote: listing.quoteTokenId,
+    tick: listing.minPricePrecision,
+    lot: listing.basePrecision,
+    scale: unitScale(listing.minPricePrecision, listing.basePrecision),
+    minQtyLots: Math.max(1, lotsOf(listing.minTradeQuantity, listing.basePrecision, 'minTradeQuantity', s)),
+    maxQtyLots: lotsOf(listing.maxTradeQuantity, listing.basePrecision, 'maxTradeQuantity', s),
+    minAmount: amountOf(listing.minTradeAmount, 'minTradeAmount', s),
+    maxAmount: amountOf(listing.maxTradeAmount, 'maxTradeAmount', s),
+    tradeStatus: listing.tradeStatus,
+    banBuy: listing.isBanBuy,
+    banSell: listing.isBanSell,
+    innovation,
+    adventure: listing.mark.includes('adventure'),
+    amountStep: stepOfDecimals(listing.amountPrecision ?? 8),
+    rules: {
+      priceBand: rules.priceBand ?? (innovation || listing.mark.includes('adventure') ? 0.3 : 0.1),
+      dailyBuyQuota: rules.dailyBuyQuota !== undefined ? rules.dailyBuyQuota : innovation ? amountOf(DEFAULT_INNOVATION_QUOTA, 'quota', s) : null,
+      openTime: rules.openTime ?? null,
+    },
+  };
+}

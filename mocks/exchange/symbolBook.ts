@@ -1,0 +1,365 @@
+import { L2Book } from '../market/book';
+import type { BookSide, Level } from '../market/types';
+import type { QueueModel } from './queueModel';
+import type { Order, Side } from './types';
+
+/** Called for every own-order fill the book finds; the engine settles it. */
+export type FillSink = (order: Order, price: number, qty: number, isMaker: boolean) => void;
+
+/** Own resting orders of one side: price levels sorted best-first, each in time priority. */
+class OwnSide {
+  readonly prices: number[] = [];
+  readonly orders = new Map<number, Order[]>();
+  /** remaining lots per price (what the book view adds) */
+  readonly qty = new Map<number, number>();
+
+  constructor(private readonly descending: boolean) {}
+
+  get size(): number {
+    return this.prices.length;
+  }
+
+  best(): number | undefined {
+    return this.prices[0];
+  }
+
+  private indexOf(price: number): number {
+    let lo = 0;
+    let hi = this.prices.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const p = this.prices[mid]!;
+      if (this.descending ? p > price : p < price) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  add(order: Order): void {
+    let list = this.orders.get(order.price);
+    if (!list) {
+      list = [];
+      this.orders.set(order.price, list);
+      this.prices.splice(this.indexOf(order.price), 0, order.price);
+    }
+    // Time priority by acceptance sequence (a restored book may add out of order).
+    let at = list.length;
+    while (at > 0 && list[at - 1]!.seq > order.seq) at -= 1;
+    list.splice(at, 0, order);
+    this.qty.set(order.price, (this.qty.get(order.price) ?? 0) + order.qty - order.executedQty);
+  }
+
+  remove(order: Order): void {
+    const list = this.orders.get(order.price);
+    if (!list) return;
+    const at = list.indexOf(order);
+    if (at < 0) return;
+    list.splice(at, 1);
+    const left = (this.qty.get(order.price) ?? 0) - (order.qty - order.executedQty);
+    if (list.length === 0) {
+      this.orders.delete(order.price);
+      this.qty.delete(order.price);
+      this.prices.splice(this.indexOf(order.price), 1);
+    } else {
+      this.qty.set(order.price, left);
+    }
+  }
+
+  /** Lots of one order at its price filled: the view's quantity shrinks. */
+  filled(order: Order, lots: number): void {
+    this.qty.set(order.price, (this.qty.get(order.price) ?? 0) - lots);
+  }
+}
+
+/**
+ * One symbol as the engine sees it: the replayed L2 book in the instrument's
+ * ticks and lots (never changed by own fills, as in hftbacktest), what own
+ * taker orders consumed of each level since that level last changed
+ * (nautilus' liquidity consumption), the last trade price, and the own resting
+ * orders with their queue positions. `view()` is the book a user sees: the
+ * recording plus the own orders.
+ */
+export class SymbolBook {
+  readonly book: L2Book;
+  synced = false;
+  lastPrice: number | null = null;
+  private readonly consumed = { Buy: new Map<number, number>(), Sell: new Map<number, number>() };
+  /** lots the recording traded at a price with own orders, since that level last changed */
+  private readonly tradedAt = new Map<number, number>();
+  readonly own = { Buy: new OwnSide(true), Sell: new OwnSide(false) };
+
+  constructor(
+    readonly symbol: string,
+    /** session units → instrument units (both whole multiples) */
+    private priceFactor = 1,
+    private qtyFactor = 1,
+  ) {
+    this.book = new L2Book(symbol);
+  }
+
+  setFactors(priceFactor: number, qtyFactor: number): void {
+    this.priceFactor = priceFactor;
+    this.qtyFactor = qtyFactor;
+  }
+
+  toPrice(sessionTicks: number): number {
+    return sessionTicks * this.priceFactor;
+  }
+
+  toQty(sessionLots: number): number {
+    return sessionLots * this.qtyFactor;
+  }
+
+  /** Replaces the book (a snapshot). */
+  replace(msg: BookSide, queue: QueueModel): void {
+    this.book.replace({ b: [], a: [] });
+    this.consumed.Buy.clear();
+    this.consumed.Sell.clear();
+    this.synced = true;
+    this.applyLevels(msg.b, 'Buy', queue);
+    this.applyLevels(msg.a, 'Sell', queue);
+    this.requeueAll(queue);
+  }
+
+  /** Applies a recorded delta; ignored until the first snapshot. */
+  apply(msg: BookSide, queue: QueueModel): void {
+    if (!this.synced) return;
+    this.applyLevels(msg.b, 'Buy', queue);
+    this.applyLevels(msg.a, 'Sell', queue);
+  }
+
+  /** The recording lost data: no book (own orders keep their queue places) until the next snapshot. */
+  gap(): void {
+    this.book.replace({ b: [], a: [] });
+    this.consumed.Buy.clear();
+    this.consumed.Sell.clear();
+    this.tradedAt.clear();
+    this.synced = false;
+  }
+
+  private applyLevels(levels: Level[], side: Side, queue: QueueModel): void {
+    const bookSide = side === 'Buy' ? this.book.bids : this.book.asks;
+    const consumed = this.consumed[side];
+    const own = this.own[side];
+    const pf = this.priceFactor;
+    const qf = this.qtyFactor;
+    for (let i = 0; i < levels.length; i++) {
+      const level = levels[i]!;
+      const price = level[0] * pf;
+      const qty = level[1] * qf;
+      if (own.size > 0) {
+        const orders = own.orders.get(price);
+        if (orders) this.requeue(orders, bookSide.quantityAt(price), qty, queue);
+      }
+      bookSide.set(price, qty);
+      if (consumed.size > 0) consumed.delete(price);
+    }
+  }
+
+  private requeue(orders: Order[], prevQty: number, newQty: number, queue: QueueModel): void {
+    const traded = this.tradedAt.get(orders[0]!.price) ?? 0;
+    for (const order of orders) order.queueAhead = queue.ahead(order.queueAhead, prevQty, newQty, traded);
+    this.tradedAt.delete(orders[0]!.price);
+  }
+
+  private requeueAll(queue: QueueModel): void {
+    for (const side of ['Buy', 'Sell'] as const) {
+      const bookSide = side === 'Buy' ? this.book.bids : this.book.asks;
+      for (const [price, orders] of this.own[side].orders) {
+        const qty = bookSide.quantityAt(price);
+        for (const order of orders) order.queueAhead = queue.ahead(order.queueAhead, order.queueAhead, qty, 0);
+      }
+    }
+    this.tradedAt.clear();
+  }
+
+  /** Lots displayed at `price` on the side an order of `side` rests on (its queue when it joins). */
+  displayedAt(side: Side, price: number): number {
+    return (side === 'Buy' ? this.book.bids : this.book.asks).quantityAt(price);
+  }
+
+  /** Best recorded price a taker of `side` would meet (asks for a buy). */
+  bestOpposite(side: Side): number | undefined {
+    return side === 'Buy' ? this.book.bestAsk() : this.book.bestBid();
+  }
+
+  /**
+   * Walks the recorded side opposite a taker of `side`, best first, up to
+   * `limit` (inclusive; null = no limit), taking at most `maxLots` lots and,
+   * when `maxValueUnits` is given, at most that much tick×lot value. Taken lots
+   * count as consumed until the level changes. Calls `take(price, lots)` per
+   * level; returns the lots taken.
+   */
+  walk(
+    side: Side,
+    limit: number | null,
+    maxLots: number,
+    maxValueUnits: number | null,
+    take: (price: number, lots: number) => void,
+    dryRun = false,
+  ): number {
+    const bookSide = side === 'Buy' ? this.book.asks : this.book.bids;
+    const consumed = this.consumed[side === 'Buy' ? 'Sell' : 'Buy'];
+    let lotsLeft = maxLots;
+    let valueLeft = maxValueUnits;
+    let taken = 0;
+    for (let i = 0; i < bookSide.size && lotsLeft > 0; i++) {
+      const price = bookSide.priceAt(i)!;
+      if (limit !== null && (side === 'Buy' ? price > limit : price < limit)) break;
+      const used = consumed.get(price) ?? 0;
+      let lots = Math.min(bookSide.quantityAt(price) - used, lotsLeft);
+      if (valueLeft !== null) lots = Math.min(lots, Math.floor(valueLeft / price));
+      if (lots <= 0) {
+        if (valueLeft !== null && valueLeft < price) break;
+        continue;
+      }
+      if (!dryRun) {
+        consumed.set(price, used + lots);
+        take(price, lots);
+      }
+      taken += lots;
+      lotsLeft -= lots;
+      if (valueLeft !== null) valueLeft -= lots * price;
+    }
+    return taken;
+  }
+
+  /** Adds a resting order with its queue place: what the recording shows at its price now. */
+  rest(order: Order): void {
+    order.queueAhead = this.displayedAt(order.side, order.price);
+    this.own[order.side].add(order);
+  }
+
+  /** Adds a resting order keeping its queue place (restore). */
+  restWithQueue(order: Order): void {
+    this.own[order.side].add(order);
+  }
+
+  unrest(order: Order): void {
+    this.own[order.side].remove(order);
+  }
+
+  noteOwnFill(order: Order, lots: number): void {
+    this.own[order.side].filled(order, lots);
+  }
+
+  /**
+   * A recorded trade: the last price moves, and own orders on the side the
+   * trade's taker hit fill — through-price ones (a trade beyond their limit)
+   * first, then the ones at the trade's price after the queue ahead of them,
+   * never more in all than the trade's size.
+   */
+  trade(price: number, qty: number, buyerIsTaker: boolean, fill: FillSink): void {
+    this.lastPrice = price;
+    const side: Side = buyerIsTaker ? 'Sell' : 'Buy';
+    const own = this.own[side];
+    if (own.size === 0) return;
+    let left = qty;
+    // Own prices best-first: for resting sells the lowest first, which are the through-price ones.
+    const levels: number[] = [];
+    for (const p of own.prices) {
+      if (p === price || (side === 'Sell' ? p < price : p > price)) levels.push(p);
+      else break;
+    }
+    for (const p of levels) {
+      if (left <= 0) break;
+      const orders = own.orders.get(p);
+      if (!orders) continue;
+      if (p !== price) {
+        for (const order of [...orders]) {
+          if (left <= 0) break;
+          const lots = Math.min(order.qty - order.executedQty, left);
+          left -= lots;
+          fill(order, p, lots, true);
+        }
+        continue;
+      }
+      // At the trade's price: every own order's queue ahead shrinks by what the recording traded there.
+      this.tradedAt.set(p, (this.tradedAt.get(p) ?? 0) + left);
+      let ownFilled = 0;
+      for (const order of [...orders]) {
+        const venue = Math.min(order.queueAhead, left);
+        order.queueAhead -= venue;
+        const room = left - venue - ownFilled;
+        if (room <= 0) continue;
+        const lots = Math.min(order.qty - order.executedQty, room);
+        ownFilled += lots;
+        fill(order, p, lots, true);
+      }
+      left -= ownFilled;
+    }
+  }
+
+  /**
+   * After a book change: own resting orders the recorded book now crosses (a
+   * bid at or above the best ask) fill against the crossing levels at their
+   * own price, as the earlier order on the book.
+   */
+  crossOwn(fill: FillSink): void {
+    for (const side of ['Buy', 'Sell'] as const) {
+      const own = this.own[side];
+      for (let guard = 0; own.size > 0 && guard < 10_000; guard++) {
+        const best = own.best()!;
+        const opposite = this.bestOpposite(side);
+        if (opposite === undefined || (side === 'Buy' ? opposite > best : opposite < best)) break;
+        const orders = own.orders.get(best)!;
+        const order = orders[0]!;
+        let got = 0;
+        this.walk(side, best, order.qty - order.executedQty, null, (_p, lots) => {
+          got += lots;
+        });
+        if (got === 0) break;
+        fill(order, best, got, true);
+      }
+    }
+  }
+
+  /** The book a user sees: the recorded levels plus own resting quantities, best first. */
+  view(depth: number): BookSide {
+    return { s: this.symbol, b: this.mergeSide('Buy', depth), a: this.mergeSide('Sell', depth) };
+  }
+
+  private mergeSide(side: Side, depth: number): Level[] {
+    const recorded = side === 'Buy' ? this.book.bids : this.book.asks;
+    const consumed = this.consumed[side];
+    const own = this.own[side];
+    if (own.size === 0 && consumed.size === 0) return recorded.levels(depth);
+    // What own takers consumed is not on offer until the level changes; own resting orders are.
+    const shown = (price: number) => recorded.quantityAt(price) - (consumed.get(price) ?? 0);
+    const better = (a: number, b: number) => (side === 'Buy' ? a > b : a < b);
+    const out: Level[] = [];
+    let i = 0;
+    let j = 0;
+    while (out.length < depth && (i < recorded.size || j < own.prices.length)) {
+      const rp = recorded.priceAt(i);
+      const op = own.prices[j];
+      let price: number;
+      let qty: number;
+      if (op === undefined || (rp !== undefined && better(rp, op))) {
+        price = rp!;
+        qty = shown(rp!);
+        i += 1;
+      } else if (rp === undefined || better(op, rp)) {
+        price = op;
+        qty = own.qty.get(op) ?? 0;
+        j += 1;
+      } else {
+        price = rp;
+        qty = shown(rp) + (own.qty.get(op) ?? 0);
+        i += 1;
+        j += 1;
+      }
+      if (qty > 0) out.push([price, qty]);
+    }
+    return out;
+  }
+
+  consumedState(): { Buy: Array<[number, number]>; Sell: Array<[number, number]> } {
+    return { Buy: [...this.consumed.Buy], Sell: [...this.consumed.Sell] };
+  }
+
+  restoreConsumed(state: { Buy: Array<[number, number]>; Sell: Array<[number, number]> }): void {
+    for (const [p, q] of state.Buy) this.consumed.Buy.set(p, q);
+    for (const [p, q] of state.Sell) this.consumed.Sell.set(p, q);
+  }
+}
