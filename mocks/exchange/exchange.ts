@@ -173,6 +173,22 @@ export class Exchange {
     return this.time;
   }
 
+  /**
+   * Accepts every order still waiting out its entry latency, now. For a
+   * replay that is paused: its clock stands still, so the latency would never
+   * pass and an order sent then would hang.
+   */
+  acceptWaiting(): void {
+    if (this.pending.length === 0) return;
+    const waiting = this.pending;
+    this.pending = [];
+    for (const { orderId } of waiting) {
+      const order = this.orders.get(orderId);
+      if (order && !FINAL_STATUSES.has(order.status)) this.accept(order);
+    }
+    this.flush();
+  }
+
   private advanceClock(now: number): void {
     if (now > this.time) this.time = now;
     if (this.pending.length === 0) return;
@@ -613,7 +629,7 @@ export class Exchange {
     };
     this.logFill(fill);
     this.emit({ type: 'fill', fill });
-    this.emit({ type: 'trade', symbol: order.symbol, price, qty: lots, buyerIsTaker: (order.side === 'Buy') !== isMaker, time: this.time });
+    this.emit({ type: 'trade', symbol: order.symbol, id: this.tradeSeq, price, qty: lots, buyerIsTaker: (order.side === 'Buy') !== isMaker, time: this.time });
     this.touch(order);
     if (isResting) {
       if (order.executedQty >= order.qty) this.finish(order, 'Filled');

@@ -180,6 +180,6 @@ export type ExchangeEvent =
   | { type: 'fill'; fill: Fill }
   | { type: 'balance'; userId: string; line: BalanceLine; time: number }
   /** a trade of an own order with the recorded market, for the public trade tape */
-  | { type: 'trade'; symbol: string; price: number; qty: number; buyerIsTaker: boolean; time: number };
+  | { type: 'trade'; symbol: string; id: number; price: number; qty: number; buyerIsTaker: boolean; time: number };
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ExchangeError };

@@ -15,6 +15,8 @@ import { createUserStore, type TextPersistence } from '../accounts/userStore';
 import { createChartStore } from '../accounts/chartStore';
 import { sitePreset, type SiteConfig } from '../site';
 import { createControlHandlers } from './control';
+import { buildInstrument, Exchange, exchangeFeed, type InstrumentListing } from '../exchange';
+import { openExchangeAccounts } from '../accounts/exchangeAccounts';
 import { createNetworkState } from './network';
 
 export interface BackendOptions {
@@ -47,7 +49,11 @@ export const LISTINGS = listingsFile.listings as Listing[];
 export function createBackend(options: BackendOptions) {
   const scheduler = options.scheduler ?? systemScheduler;
   const yieldNow = options.yieldNow ?? (() => Promise.resolve());
+  const exchangeStart = Math.floor(scheduler.now() / 1000) * 1000;
+  const exchange = createExchange(exchangeStart);
   const hub = createMarketHub({
+    exchangeStart,
+    exchange: exchangeFeed(exchange),
     sets: options.sets,
     instruments: instruments.symbols,
     listings: LISTINGS,
@@ -71,7 +77,7 @@ export function createBackend(options: BackendOptions) {
   const lines = createRouteLines(DEFAULT_ROUTES);
 
   const httpHandlers: HttpHandler[] = [
-    ...createControlHandlers({ hub, quote, network, yieldNow, setSite: (next) => void (site = next), announcements, lines }),
+    ...createControlHandlers({ hub, quote, network, yieldNow, exchange, setSite: (next) => void (site = next), announcements, lines }),
     ...createHandlers({
       faults: options.faults,
       market: hub,
@@ -92,6 +98,7 @@ export function createBackend(options: BackendOptions) {
 
   return {
     hub,
+    exchange,
     quote,
     privateSocket,
     network,
@@ -106,3 +113,19 @@ export function createBackend(options: BackendOptions) {
 }
 
 export type Backend = ReturnType<typeof createBackend>;
+
+/** The simulated exchange on the fixtures' instruments; a new listing opens when the hub's listing schedule says. */
+function createExchange(exchangeStart: number): Exchange {
+  const opensAfter = new Map(LISTINGS.map((l) => [l.symbolId, l.opensAfterMs]));
+  const listed = instruments.symbols as InstrumentListing[];
+  const exchange = new Exchange({
+    instruments: listed.map((l) => buildInstrument(l, { openTime: opensAfter.has(l.symbolId) ? exchangeStart + opensAfter.get(l.symbolId)! : null })),
+    // A browser order reaches a real matching engine some milliseconds after it is sent.
+    latencyMs: ORDER_ENTRY_LATENCY_MS,
+    startTime: exchangeStart,
+  });
+  openExchangeAccounts(exchange);
+  return exchange;
+}
+
+export const ORDER_ENTRY_LATENCY_MS = 20;

@@ -7,6 +7,8 @@ import type { NetworkState } from './network';
 import { SITE_PRESETS, type SiteConfig } from '../site';
 import { validateAnnouncements, type AnnouncementStore } from '../http/announcements';
 import type { RouteLines } from '../http/lines';
+import type { Exchange } from '../exchange';
+import { exchangeControlHandlers } from './exchangeControl';
 
 /**
  * The replay and fault controls of the embedded exchange, as REST under
@@ -26,6 +28,8 @@ export interface ControlDeps {
   announcements?: AnnouncementStore;
   /** the route picker's server lines, made slow or failing by `/mock/api/routes` */
   lines?: RouteLines;
+  /** the exchange engine, for the order controls of `/mock/api/exchange` */
+  exchange?: Exchange;
 }
 
 type Body = Record<string, unknown>;
@@ -185,6 +189,7 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
       return book ? ok(book) : fail(10004, 'nothing pushed for that stream yet');
     }),
     // Not part of the exchange: the in-page backend answers everything it owns, so a typo here is a 404, not a network error.
+    ...(deps.exchange ? exchangeControlHandlers(deps.exchange, () => deps.hub.now()) : []),
     http.all('/mock/api/*', () => HttpResponse.json({ code: 10404, success: false, message: 'no such control' }, { status: 404 })),
   ];
 }

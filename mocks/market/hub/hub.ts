@@ -6,7 +6,7 @@ import type { Bar } from '../klines';
 import { VirtualClock } from '../replay/clock';
 import { ReplayEngine } from '../replay/engine';
 import type { LoadedSession } from '../replay/timeline';
-import type { BookSide, MarketEvent } from '../types';
+import type { BookSide, InstrumentSpec, MarketEvent } from '../types';
 import { ListingSchedule, type ListedInstrument } from './listings';
 import { LoadQueue } from './loadQueue';
 import { systemScheduler } from './scheduler';
@@ -25,7 +25,29 @@ export interface MarketHubOptions {
   yieldToPage?: () => Promise<void>;
   /** load a session only when a symbol of it is wanted (or `ready()` is awaited); in-page, where parsing costs the page */
   onDemand?: boolean;
+  /** exchange time the hub starts at (default: now, floored to the second); the exchange engine's listings share it */
+  exchangeStart?: number;
+  /** the simulated exchange the replayed events also drive (its fills, its book view with own orders) */
+  exchange?: ExchangeFeed;
 }
+
+/** What the hub needs of the exchange engine (mocks/exchange), so market code does not depend on it. */
+export interface ExchangeFeed {
+  attachSession(symbols: readonly InstrumentSpec[]): void;
+  onMarket(event: MarketEvent, at: number): void;
+  /** `paused`: the replay clock stands still, so orders waiting out their entry latency are let through now */
+  advance(now: number, paused: boolean): void;
+  /** the book with own resting orders merged in, in the instrument's units; null when not synced */
+  bookView(symbol: string, depth: number): Pick<BookSide, 'b' | 'a'> | null;
+  /** true when the instrument's steps are the session's, so the view can stand in for the recorded book */
+  sameUnits(spec: InstrumentSpec): boolean;
+  onOwnActivity(listener: (activity: OwnActivity) => void): () => void;
+}
+
+/** An own order changed on a symbol's book, or an own order traded (for the public tape). */
+export type OwnActivity =
+  | { kind: 'book'; symbol: string }
+  | { kind: 'trade'; symbol: string; id: number; price: number; qty: number; buyerIsTaker: boolean; time: number };
 
 export interface MarketHub extends MarketView, ReplayControl {
   /** stops the pump and any loading */
@@ -55,7 +77,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
   const sets = [...options.sets];
   if (sets.length === 0) throw new Error('market hub: no session set');
   const realStart = scheduler.now();
-  const exchangeStart = floorToSecond(realStart);
+  const exchangeStart = options.exchangeStart ?? floorToSecond(realStart);
   const clock = new VirtualClock(exchangeStart, realStart);
   const schedule = new ListingSchedule(options.instruments, options.listings, exchangeStart);
   const known = new Set(schedule.symbols());
@@ -101,6 +123,8 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     } else {
       market.applyBook(event);
     }
+    // The exchange meets the same events the page sees: what the book shows and what fills agree.
+    options.exchange?.onMarket(event, t);
     events += 1;
     if (open) changed.add(market.symbol);
   }
@@ -111,6 +135,8 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     if (generation.isCancelled) return;
     const span = sessionSpan(session);
     if (setStart === null) setStart = span.start;
+    options.exchange?.attachSession(session.header.symbols);
+    for (const spec of session.header.symbols) if (options.exchange?.sameUnits(spec)) ownView.add(spec.symbol);
     const sessionNow = exchangeNow() - shift();
     // History ends where this loop of the session began, so candles lead into the replayed trades.
     const loop = Math.max(0, Math.floor((sessionNow - span.start) / span.period));
@@ -175,8 +201,29 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     const now = exchangeNow();
     const sessionNow = now - shift();
     for (const source of loaded) source.engine.pump(sessionNow);
+    options.exchange?.advance(now, clock.paused);
     checkListings(now);
     flush();
+  }
+
+  /** symbols whose book view comes from the exchange (own orders merged) */
+  const ownView = new Set<string>();
+  options.exchange?.onOwnActivity((activity) => {
+    const live = markets.get(activity.symbol);
+    if (!live) return;
+    // Either way the book view changed: an own order rests or left, or an own taker consumed a level.
+    if (activity.kind === 'trade') live.addOwnTrade(activity.id, activity.price, activity.qty, activity.buyerIsTaker, activity.time);
+    live.version += 1;
+    if (schedule.isOpen(activity.symbol, exchangeNow())) changed.add(activity.symbol);
+  });
+
+  function bookOf(symbol: string, depth: number): (BookSide & { version: number }) | null {
+    const live = market(symbol);
+    if (!live) return null;
+    const recorded = live.bookSnapshot(ownView.has(symbol) ? 0 : depth);
+    if (!recorded || !ownView.has(symbol) || depth === 0) return recorded;
+    const view = options.exchange!.bookView(symbol, depth);
+    return view ? { s: symbol, b: view.b, a: view.a, version: recorded.version } : live.bookSnapshot(depth);
   }
 
   const market = (symbol: string): SymbolMarket | undefined => (schedule.isOpen(symbol, exchangeNow()) ? markets.get(symbol) : undefined);
@@ -204,7 +251,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     isKnown: (symbol) => known.has(symbol),
     now: exchangeNow,
     isOpen: (symbol) => schedule.isOpen(symbol, exchangeNow()),
-    book: (symbol, depth): (BookSide & { version: number }) | null => market(symbol)?.bookSnapshot(depth) ?? null,
+    book: bookOf,
     trades: (symbol, limit): PublicTrade[] => market(symbol)?.trades(limit) ?? [],
     ticker: (symbol): Ticker24h | null => market(symbol)?.ticker(exchangeNow()) ?? null,
     klines: (symbol, interval: Interval, query): Bar[] => market(symbol)?.klines.query(interval, query) ?? [],

@@ -1,4 +1,4 @@
-export { createMarketHub, type MarketHub, type MarketHubOptions } from './hub';
+export { createMarketHub, type ExchangeFeed, type MarketHub, type MarketHubOptions, type OwnActivity } from './hub';
 export { ListingSchedule, type ListedInstrument } from './listings';
 export { LiveKlines } from './liveKlines';
 export { ManualScheduler, systemScheduler } from './scheduler';

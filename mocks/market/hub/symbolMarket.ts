@@ -61,6 +61,15 @@ export class SymbolMarket {
     this.klines.addTrade(t, msg.p, msg.q);
   }
 
+  /** Publishes a trade of an own order with the recorded market (its id from the exchange's own range). */
+  addOwnTrade(id: number, price: number, qty: number, buyerIsTaker: boolean, t: number): void {
+    const trade: PublicTrade = { id, t, p: fromUnits(price, this.tick), q: fromUnits(qty, this.lot), m: buyerIsTaker };
+    this.recent.unshift(trade);
+    this.flow.add({ id, t, p: trade.p, q: trade.q, buy: buyerIsTaker });
+    if (this.recent.length > RECENT_TRADES) this.recent.length = RECENT_TRADES;
+    this.klines.addTrade(t, price, qty);
+  }
+
   /** Forgets trades and bars from exchange time `t` on, a second boundary (a backward seek replays from there). */
   truncateFrom(t: number): void {
     // Newest first: the trades to forget lead the list.

@@ -55,6 +55,8 @@ export async function createTestHub(options: Partial<MarketHubOptions> & { symbo
     ...(options.pumpMs === undefined ? {} : { pumpMs: options.pumpMs }),
     ...(options.yieldToPage ? { yieldToPage: options.yieldToPage } : {}),
     ...(options.onDemand ? { onDemand: true } : {}),
+    ...(options.exchange ? { exchange: options.exchange } : {}),
+    ...(options.exchangeStart !== undefined ? { exchangeStart: options.exchangeStart } : {}),
   });
   if (!options.lazy) await hub.ready();
   return { hub, scheduler };
