@@ -1,3 +1,4 @@
+import { fromUnits } from '../../src/domain/units';
 import type { InstrumentSpec, MarketEvent } from '../market/types';
 import { baseOf, mulDiv, valueOf, type Amount } from './amount';
 import { ERR, exchangeError, type ExchangeError } from './errors';
@@ -421,8 +422,8 @@ export class Exchange {
       if (!planned.ok) return planned;
     } else if (next.price !== order.price) {
       const [low, high] = priceBand(inst, reference);
-      if (next.side === 'Buy' && next.price > high) return refuse(exchangeError(ERR.BUY_PRICE_BAND, String(high)));
-      if (next.side === 'Sell' && next.price < low) return refuse(exchangeError(ERR.SELL_PRICE_BAND, String(low)));
+      if (next.side === 'Buy' && next.price > high) return refuse(exchangeError(ERR.BUY_PRICE_BAND, fromUnits(high, inst.tick)));
+      if (next.side === 'Sell' && next.price < low) return refuse(exchangeError(ERR.SELL_PRICE_BAND, fromUnits(low, inst.tick)));
     }
     if (next.qty === order.qty && next.price === order.price && next.triggerPrice === order.triggerPrice
       && next.activationPrice === order.activationPrice && next.trailingValue === order.trailingValue && next.trailingBps === order.trailingBps) {
@@ -495,8 +496,8 @@ export class Exchange {
       }
     }
     if (next.orderType === 'Limit' && next.triggerPrice > 0) {
-      if (next.side === 'Buy' && next.price * 10 > next.triggerPrice * 11) return refuse(exchangeError(ERR.PLAN_PRICE, String(next.triggerPrice)));
-      if (next.side === 'Sell' && next.price * 10 < next.triggerPrice * 9) return refuse(exchangeError(ERR.PLAN_PRICE, String(next.triggerPrice)));
+      if (next.side === 'Buy' && next.price * 10 > next.triggerPrice * 11) return refuse(exchangeError(ERR.PLAN_PRICE, fromUnits(next.triggerPrice, inst.tick)));
+      if (next.side === 'Sell' && next.price * 10 < next.triggerPrice * 9) return refuse(exchangeError(ERR.PLAN_PRICE, fromUnits(next.triggerPrice, inst.tick)));
     }
     return ok(true);
   }
@@ -745,10 +746,12 @@ export class Exchange {
       this.finished.set(order.userId, done);
     }
     done.push(order.orderId);
-    if (done.length > this.historyLimit) {
-      const old = this.orders.get(done.shift()!);
-      if (old) {
-        this.orders.delete(old.orderId);
+    // Trim in batches: a shift per order would move the whole history each time.
+    if (done.length > this.historyLimit * 2) {
+      for (const id of done.splice(0, done.length - this.historyLimit)) {
+        const old = this.orders.get(id);
+        if (!old) continue;
+        this.orders.delete(id);
         this.clientIds.delete(`${old.userId}\u0000${old.clientOrderId}`);
       }
     }
@@ -762,7 +765,7 @@ export class Exchange {
       this.fillLog.set(fill.userId, log);
     }
     log.push(fill);
-    if (log.length > this.historyLimit) log.shift();
+    if (log.length > this.historyLimit * 2) log.splice(0, log.length - this.historyLimit);
   }
 
   private touch(order: Order): void {
@@ -825,7 +828,7 @@ export class Exchange {
   orderHistory(userId: string): Order[] {
     const ids = this.finished.get(userId) ?? [];
     const out: Order[] = [];
-    for (let i = ids.length - 1; i >= 0; i--) {
+    for (let i = ids.length - 1; i >= 0 && out.length < this.historyLimit; i--) {
       const o = this.orders.get(ids[i]!);
       if (o) out.push({ ...o });
     }
@@ -834,7 +837,7 @@ export class Exchange {
 
   /** Fills, newest first. */
   fills(userId: string): Fill[] {
-    return [...(this.fillLog.get(userId) ?? [])].reverse();
+    return (this.fillLog.get(userId) ?? []).slice(-this.historyLimit).reverse();
   }
 
   balances(userId: string): BalanceLine[] {

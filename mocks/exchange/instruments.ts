@@ -1,5 +1,6 @@
 import { stepOfDecimals, toUnits } from '../../src/domain/units';
 import { parseAmount, unitScale, type Amount, type UnitScale } from './amount';
+import { stepShape, type StepShape } from './parse';
 
 /** The fields of a fixtures/instruments.json symbol the engine reads. */
 export interface InstrumentListing {
@@ -53,6 +54,10 @@ export interface Instrument {
   adventure: boolean;
   /** step of a quote value, e.g. "0.00000001" */
   amountStep: string;
+  /** the steps' shapes, parsed once: every order call parses against them */
+  tickShape: StepShape;
+  lotShape: StepShape;
+  amountShape: StepShape;
   rules: InstrumentRules;
 }
 
@@ -96,6 +101,9 @@ export function buildInstrument(listing: InstrumentListing, rules: Partial<Instr
     innovation,
     adventure: listing.mark.includes('adventure'),
     amountStep: stepOfDecimals(listing.amountPrecision ?? 8),
+    tickShape: stepShape(listing.minPricePrecision),
+    lotShape: stepShape(listing.basePrecision),
+    amountShape: stepShape(stepOfDecimals(listing.amountPrecision ?? 8)),
     rules: {
       priceBand: rules.priceBand ?? (innovation || listing.mark.includes('adventure') ? 0.3 : 0.1),
       dailyBuyQuota: rules.dailyBuyQuota !== undefined ? rules.dailyBuyQuota : innovation ? amountOf(DEFAULT_INNOVATION_QUOTA, 'quota', s) : null,

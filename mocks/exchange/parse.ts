@@ -26,8 +26,13 @@ export function parseSteps(value: string, step: string, stepDecimals: number, st
   return units === null ? 'decimals' : units;
 }
 
+export interface StepShape {
+  decimals: number;
+  digits: number;
+}
+
 /** A step's decimals and its digits as an integer ("0.05" → 2, 5). */
-export function stepShape(step: string): { decimals: number; digits: number } {
+export function stepShape(step: string): StepShape {
   const dot = step.indexOf('.');
   const frac = dot < 0 ? '' : step.slice(dot + 1).replace(/0+$/, '');
   const digits = Number((dot < 0 ? step : step.slice(0, dot)) + frac);

@@ -1,7 +1,8 @@
 import { parseAmount, valueOf, type Amount } from './amount';
 import { ERR, exchangeError, type ExchangeError } from './errors';
 import { NEW_LISTING_GUARD_MS, type Instrument } from './instruments';
-import { parseSteps, stepShape } from './parse';
+import { parseSteps } from './parse';
+import { fromUnits } from '../../src/domain/units';
 import { PLAN, type AccountSettings, type MarketUnit, type OrderRequest, type OrderType, type PlanType, type Result, type Side, type Slippage, type TimeInForce } from './types';
 
 /** A create call in the instrument's units, every rule checked but balance and caps. */
@@ -50,7 +51,7 @@ export function accountRefusal(account: AccountSettings | undefined): ExchangeEr
 
 export function parsePrice(inst: Instrument, text: string | undefined, name: string): Result<number> {
   if (typeof text !== 'string' || text === '') return param(name);
-  const { decimals, digits } = stepShape(inst.tick);
+  const { decimals, digits } = inst.tickShape;
   const ticks = parseSteps(text, inst.tick, decimals, digits);
   if (ticks === 'format') return param(name);
   if (ticks === 'decimals') return fail(exchangeError(ERR.PRICE_DECIMALS));
@@ -60,7 +61,7 @@ export function parsePrice(inst: Instrument, text: string | undefined, name: str
 
 export function parseQty(inst: Instrument, text: string | undefined): Result<number> {
   if (typeof text !== 'string' || text === '') return param('qty');
-  const { decimals, digits } = stepShape(inst.lot);
+  const { decimals, digits } = inst.lotShape;
   const lots = parseSteps(text, inst.lot, decimals, digits);
   if (lots === 'format') return param('qty');
   if (lots === 'decimals') return fail(exchangeError(ERR.QTY_DECIMALS));
@@ -71,7 +72,7 @@ export function parseQty(inst: Instrument, text: string | undefined): Result<num
 
 function parseQuote(inst: Instrument, text: string | undefined): Result<Amount> {
   if (typeof text !== 'string' || text === '') return param('qty');
-  const { decimals, digits } = stepShape(inst.amountStep);
+  const { decimals, digits } = inst.amountShape;
   const steps = parseSteps(text, inst.amountStep, decimals, digits);
   if (steps === 'format') return param('qty');
   if (steps === 'decimals') return fail(exchangeError(ERR.AMOUNT_DECIMALS));
@@ -104,8 +105,7 @@ function bandRefusal(inst: Instrument, side: Side, price: number, reference: num
 }
 
 function fmt(inst: Instrument, ticks: number): string {
-  const { decimals } = stepShape(inst.tick);
-  return (ticks * Number(inst.tick)).toFixed(decimals);
+  return fromUnits(ticks, inst.tick);
 }
 
 /** A plan's limit price must lie within 90 %–110 % of its trigger (spec 2 §5 rule 7, refused by the server too). */
