@@ -175,6 +175,15 @@ export class Exchange {
   }
 
   /**
+   * Sets the clock outright, also backwards (a replay seeking back in time);
+   * orders waiting out their latency then arrive the latency after it.
+   */
+  resetClock(now: number): void {
+    this.time = now;
+    for (const entry of this.pending) entry.due = Math.min(entry.due, now + this.latency);
+  }
+
+  /**
    * Accepts every order still waiting out its entry latency, now. For a
    * replay that is paused: its clock stands still, so the latency would never
    * pass and an order sent then would hang.
@@ -243,7 +252,6 @@ export class Exchange {
     }
     this.orderSeq += orders.length;
     for (const order of orders) this.register(order);
-    if (clientKey) this.clientIds.set(clientKey, holder.orderId);
 
     if (draft.planType === PLAN.ORDINARY) {
       if (this.latency > 0) this.pending.push({ due: this.time + this.latency, orderId: holder.orderId });
@@ -336,7 +344,12 @@ export class Exchange {
   private quotaRefusal(userId: string, inst: Instrument, draft: Draft): ExchangeError | null {
     const quota = inst.rules.dailyBuyQuota;
     if (quota === null || draft.side !== 'Buy') return null;
-    const left = quota - (this.quotaUsed.get(this.quotaKey(userId, inst.symbol)) ?? 0n);
+    // Open buys on the pair hold their share of the quota, so resting bids cannot buy past it together.
+    let left = quota - (this.quotaUsed.get(this.quotaKey(userId, inst.symbol)) ?? 0n);
+    for (const id of this.openIds.get(userId) ?? []) {
+      const o = this.orders.get(id)!;
+      if (o.symbol === inst.symbol && o.side === 'Buy') left -= o.orderType === 'Limit' ? valueOf(inst.scale, o.price, o.qty - o.executedQty) : o.quoteQty - o.executedValue;
+    }
     return draft.value > left ? exchangeError(ERR.INNOVATION_QUOTA, String(left > 0n ? left / 10n ** 18n : 0n)) : null;
   }
 
@@ -374,6 +387,11 @@ export class Exchange {
     const symbols = req.symbols && req.symbols.length > 0 ? new Set(req.symbols) : null;
     const plan = req.kind === 'plan';
     const types = req.planTypes && req.planTypes.length > 0 ? new Set<number>(req.planTypes) : null;
+    // A trailing stop turns into a trailing profit order as it activates: one family for cancelling.
+    if (types?.has(PLAN.TRAILING_STOP) || types?.has(PLAN.TRAILING_PROFIT)) {
+      types.add(PLAN.TRAILING_STOP);
+      types.add(PLAN.TRAILING_PROFIT);
+    }
     const done: Order[] = [];
     for (const id of [...(this.openIds.get(userId) ?? [])]) {
       const order = this.orders.get(id)!;
@@ -429,6 +447,11 @@ export class Exchange {
       && next.activationPrice === order.activationPrice && next.trailingValue === order.trailingValue && next.trailingBps === order.trailingBps) {
       return refuse(exchangeError(ERR.PARAM, 'nothing to modify'));
     }
+    // A post-only order is not moved across the book (that would make it take); the amend is refused instead.
+    if (order.timeInForce === 'PostOnly' && next.price !== order.price) {
+      const best = book.bestAvailable(order.side);
+      if (best !== undefined && (order.side === 'Buy' ? best <= next.price : best >= next.price)) return refuse(exchangeError(ERR.POST_ONLY));
+    }
     const value = valueOf(inst.scale, next.price || next.triggerPrice || reference, next.qty);
     if (next.qty > next.executedQty && next.marketUnit === 'baseCoin' && value < inst.minAmount) return refuse(exchangeError(ERR.VALUE_TOO_LOW));
 
@@ -475,6 +498,11 @@ export class Exchange {
       if (!t.ok) return t;
       next.triggerPrice = t.value;
       next.triggerDirection = directionFor(t.value, reference);
+      if (next.ocoRole) {
+        // An OCO leg keeps its side of the market: a sell takes profit above and stops the loss below, a buy the reverse.
+        const above = (next.side === 'Sell') === (next.ocoRole === 'takeProfit');
+        if (above ? t.value <= reference : t.value >= reference) return refuse(exchangeError(ERR.PARAM, `${next.ocoRole}.triggerPrice`));
+      }
     }
     if (isTrailing(next)) {
       if (req.activationPrice !== undefined && !next.trailActive) {
@@ -515,7 +543,7 @@ export class Exchange {
 
   private executeLimit(order: Order): void {
     const book = this.books.get(order.symbol)!;
-    const best = book.bestOpposite(order.side);
+    const best = book.bestAvailable(order.side);
     const crosses = best !== undefined && (order.side === 'Buy' ? best <= order.price : best >= order.price);
     if (order.timeInForce === 'PostOnly' && crosses) {
       this.finish(order, 'Cancelled', exchangeError(ERR.POST_ONLY));
@@ -546,7 +574,7 @@ export class Exchange {
   private executeMarket(order: Order): void {
     const inst = this.instruments.get(order.symbol)!;
     const book = this.books.get(order.symbol)!;
-    const best = book.bestOpposite(order.side);
+    const best = book.bestAvailable(order.side);
     if (best === undefined) {
       this.finish(order, 'Cancelled', exchangeError(ERR.NO_LIQUIDITY));
       return;
@@ -560,10 +588,15 @@ export class Exchange {
     const lockedValue = buy ? Number(order.locked / unit) : null;
     const askedValue = byValue ? Number((order.quoteQty - order.executedValue) / unit) : null;
     const maxValue = lockedValue === null ? askedValue : askedValue === null ? lockedValue : Math.min(lockedValue, askedValue);
-    book.walk(order.side, limit, maxLots, maxValue, (price, lots) => this.settle(order, price, lots, false));
+    let lastPrice = best;
+    book.walk(order.side, limit, maxLots, maxValue, (price, lots) => {
+      lastPrice = price;
+      this.settle(order, price, lots, false);
+    });
     if (byValue) order.qty = order.executedQty;
+    // By value, an order is done when what is left buys less than one more lot, or when liquidity was left but the value was not.
     const complete = byValue
-      ? order.executedQty > 0 && (order.executedValue >= order.quoteQty || book.walk(order.side, limit, 1, null, noop, true) > 0)
+      ? order.executedQty > 0 && (order.quoteQty - order.executedValue < valueOf(inst.scale, lastPrice, 1) || book.walk(order.side, limit, 1, null, noop, true) > 0)
       : order.executedQty >= order.qty;
     if (complete) this.finish(order, 'Filled');
     else this.finish(order, order.executedQty > 0 ? 'PartiallyFilledCanceled' : 'Cancelled', order.executedQty > 0 ? null : exchangeError(ERR.NO_LIQUIDITY));
@@ -711,6 +744,9 @@ export class Exchange {
 
   private register(order: Order): void {
     this.orders.set(order.orderId, order);
+    // Generated client ids are found like chosen ones (cancel and modify by the id the exchange reported).
+    const clientKey = `${order.userId}\u0000${order.clientOrderId}`;
+    if (!this.clientIds.has(clientKey)) this.clientIds.set(clientKey, order.orderId);
     let open = this.openIds.get(order.userId);
     if (!open) {
       open = new Set();

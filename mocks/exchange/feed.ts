@@ -12,6 +12,7 @@ export function exchangeFeed(exchange: Exchange): ExchangeFeed {
   return {
     attachSession: (symbols) => exchange.attachSession(symbols),
     onMarket: (event, at) => exchange.onMarket(event, at),
+    resetClock: (now) => exchange.resetClock(now),
     advance: (now, paused) => (paused ? exchange.acceptWaiting() : exchange.advance(now)),
     bookView: (symbol, depth) => exchange.bookView(symbol, depth),
     sameUnits(spec) {

@@ -183,6 +183,17 @@ export class SymbolBook {
     return side === 'Buy' ? this.book.bestAsk() : this.book.bestBid();
   }
 
+  /** Best price a taker of `side` could still take: the recorded levels less what own takers consumed. */
+  bestAvailable(side: Side): number | undefined {
+    const bookSide = side === 'Buy' ? this.book.asks : this.book.bids;
+    const consumed = this.consumed[side === 'Buy' ? 'Sell' : 'Buy'];
+    for (let i = 0; i < bookSide.size; i++) {
+      const price = bookSide.priceAt(i)!;
+      if (bookSide.quantityAt(price) > (consumed.get(price) ?? 0)) return price;
+    }
+    return undefined;
+  }
+
   /**
    * Walks the recorded side opposite a taker of `side`, best first, up to
    * `limit` (inclusive; null = no limit), taking at most `maxLots` lots and,

@@ -37,6 +37,8 @@ export interface ExchangeFeed {
   onMarket(event: MarketEvent, at: number): void;
   /** `paused`: the replay clock stands still, so orders waiting out their entry latency are let through now */
   advance(now: number, paused: boolean): void;
+  /** the exchange clock jumped (a seek, a new session set): the engine follows, backwards too */
+  resetClock(now: number): void;
   /** the book with own resting orders merged in, in the instrument's units; null when not synced */
   bookView(symbol: string, depth: number): Pick<BookSide, 'b' | 'a'> | null;
   /** true when the instrument's steps are the session's, so the view can stand in for the recorded book */
@@ -327,6 +329,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
           }
         }
         clock.set(target + shift(), scheduler.now());
+        options.exchange?.resetClock(exchangeNow());
         checkListings(exchangeNow());
       } finally {
         busy = false;
@@ -344,6 +347,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
       changed.clear();
       setAnchor = floorToSecond(exchangeNow());
       setStart = startHint(set);
+      options.exchange?.resetClock(exchangeNow());
       startLoading();
       reset();
       await hub.ready();
