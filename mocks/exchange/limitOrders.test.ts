@@ -457,7 +457,8 @@ describe('book view, tape and events', () => {
     const mark = h.events.length;
     h.trade('60005', '0.1', true);
     const tape = h.events.slice(mark).filter((e) => e.type === 'trade');
-    expect(tape).toEqual([{ type: 'trade', symbol: 'BTCUSDT', price: px('60005'), qty: lots('0.1'), buyerIsTaker: true, time: h.t }]);
+    const tradeSeq = Number(fillsOf(h, sell.orderId)[0]!.tradeId.slice(2));
+    expect(tape).toEqual([{ type: 'trade', symbol: 'BTCUSDT', id: tradeSeq, price: px('60005'), qty: lots('0.1'), buyerIsTaker: true, time: h.t }]);
     expect(fillsOf(h, sell.orderId)[0]).toMatchObject({ isMaker: true, fee: amount('6.0005'), feeToken: 'USDT' });
   });
 
