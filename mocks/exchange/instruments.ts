@@ -1,25 +1,21 @@
+import type { SpotSymbol } from '../../src/domain/symbol';
 import { stepOfDecimals, toUnits } from '../../src/domain/units';
 import { parseAmount, unitScale, type Amount, type UnitScale } from './amount';
 import { stepShape, type StepShape } from './parse';
 
-/** The fields of a fixtures/instruments.json symbol the engine reads. */
-export interface InstrumentListing {
-  symbolId: string;
-  baseTokenId: string;
-  quoteTokenId: string;
-  minPricePrecision: string;
+/**
+ * The fields of a fixtures/instruments.json symbol the engine reads: the
+ * page's Symbol entity (spec 2 §3) plus the base step the listing file adds.
+ */
+export type InstrumentListing = Pick<
+  SpotSymbol,
+  'symbolId' | 'baseTokenId' | 'quoteTokenId' | 'minPricePrecision' | 'minTradeQuantity' | 'maxTradeQuantity' | 'minTradeAmount' | 'maxTradeAmount' | 'tradeStatus' | 'isBanBuy' | 'isBanSell'
+> & {
   basePrecision: string;
-  minTradeQuantity: string;
-  maxTradeQuantity: string;
-  minTradeAmount: string;
-  maxTradeAmount: string;
-  tradeStatus: number;
-  isBanBuy: boolean;
-  isBanSell: boolean;
   mark: readonly string[];
   /** decimals of a quote value (market orders by value); 8 when absent */
   amountPrecision?: number;
-}
+};
 
 /** Engine-only rules the page's symbol list does not carry. */
 export interface InstrumentRules {

@@ -1,4 +1,4 @@
-import { L2Book } from '../market/book';
+import { bestFirstIndex, L2Book } from '../market/book';
 import type { BookSide, Level } from '../market/types';
 import type { QueueModel } from './queueModel';
 import type { Order, Side } from './types';
@@ -24,15 +24,7 @@ class OwnSide {
   }
 
   private indexOf(price: number): number {
-    let lo = 0;
-    let hi = this.prices.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const p = this.prices[mid]!;
-      if (this.descending ? p > price : p < price) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return bestFirstIndex(this.prices, price, this.descending);
   }
 
   add(order: Order): void {

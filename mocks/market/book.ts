@@ -1,5 +1,18 @@
 import type { BookSide, Level } from './types';
 
+/** Index where `price` is or would be in `prices`, sorted best first (descending for bids). */
+export function bestFirstIndex(prices: readonly number[], price: number, descending: boolean): number {
+  let lo = 0;
+  let hi = prices.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const p = prices[mid]!;
+    if (descending ? p > price : p < price) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * One side of an L2 book: prices kept sorted best-first in an array (updates
  * cluster near the top, so the splice is short), quantities in a map.
@@ -10,18 +23,8 @@ class Side {
 
   constructor(private readonly descending: boolean) {}
 
-  /** Index where `price` is or would be, best-first order. */
   private indexOf(price: number): number {
-    let lo = 0;
-    let hi = this.prices.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const p = this.prices[mid]!;
-      const before = this.descending ? p > price : p < price;
-      if (before) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return bestFirstIndex(this.prices, price, this.descending);
   }
 
   set(price: number, quantity: number): void {
