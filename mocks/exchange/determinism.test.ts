@@ -206,23 +206,19 @@ describe('exchange snapshot and restore', () => {
     expectSameAsWhole(queue, cuts, whole);
   });
 
-  // Engine bug (snapshot.ts): the snapshot leaves out SymbolBook.tradedAt — the
-  // lots the recording traded at an own order's price since that level last
-  // changed. The probabilistic queue model subtracts them from the next shrink
-  // of the level before drawing cancellations; a restored engine counts the
-  // whole shrink as cancellations, so the order moves up its queue and fills
-  // earlier than in the run that never stopped. Minimal reproduction below.
-  it.fails('continues exactly as the uninterrupted run right after trades at own prices (probabilistic queue)', () => {
+  // The snapshot keeps the lots traded at own prices since their level changed: the
+  // probabilistic model subtracts them from the next shrink before drawing cancellations.
+  it('continues exactly as the uninterrupted run right after trades at own prices (probabilistic queue)', () => {
     const queue = PROB(5);
     const { whole, found, cuts } = withOwnPriceTradeCuts(queue);
     expect(found, 'recorded trades at own resting prices').toBeGreaterThan(10);
     expectSameAsWhole(queue, cuts, whole);
   });
 
-  // The same bug, by hand: a buy joins behind 1 BTC at 60,000; 0.3 BTC trades there; snapshot;
+  // By hand: a buy joins behind 1 BTC at 60,000; 0.3 BTC trades there; snapshot;
   // then the recorded level shows 0.7 BTC (what the trade left). Nothing was cancelled, so
   // 0.7 BTC is still ahead — in the restored engine too.
-  it.fails('a restored engine keeps the queue place of an order whose price just traded (probabilistic queue)', () => {
+  it('a restored engine keeps the queue place of an order whose price just traded (probabilistic queue)', () => {
     const queueOptions: ExchangeOptions = { instruments: instrumentsFor(['BTCUSDT']), startTime: 1_000, queue: PROB(3) };
     const original = new Exchange(queueOptions);
     original.addAccount({ userId: 'u1', kind: 'UTA', demo: true }, { USDT: amount('100000') });
@@ -244,13 +240,9 @@ describe('exchange snapshot and restore', () => {
     for (const g of garbage) expect(() => restoreExchange(opts, g as ExchangeSnapshot), json(g)).toThrow(/exchange snapshot/);
   });
 
-  // Engine bug (snapshot.ts, restoreExchange): only the header is checked. A
-  // stored snapshot cut short or damaged either throws an internal TypeError
-  // ("snap.orders is not iterable") or — without orderSeq / time — restores
-  // silently into an engine whose counters are undefined: every new order then
-  // gets the id "1900000000000000NaN" and overwrites the previous one. It
-  // should refuse such a snapshot with an error naming it.
-  it.fails('restoring a snapshot with a good header but a missing or damaged body throws a clear error', () => {
+  // A stored snapshot cut short or damaged must be refused by name, never restored into
+  // an engine with undefined counters (new orders would all get the id "…NaN").
+  it('restoring a snapshot with a good header but a missing or damaged body throws a clear error', () => {
     const ex = newExchange({ kind: 'riskAverse' });
     drive(ex, 0, 200);
     const good = JSON.parse(JSON.stringify(snapshotExchange(ex))) as Record<string, unknown>;

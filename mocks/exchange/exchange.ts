@@ -724,7 +724,17 @@ export class Exchange {
     child.parentOrderId = plan.orderId;
     const token = lockToken(inst, plan);
     if (locksWhenPlaced(plan.planType)) {
-      child.locked = plan.locked;
+      // The child holds what it needs; an OCO pair's larger lock, or a band estimate, gives back the rest at once.
+      const need = lockNeed(inst, child, this.referencePrice(this.books.get(plan.symbol)!) ?? plan.triggerPrice);
+      if (need < plan.locked) {
+        this.ledger.unlock(plan.userId, token, plan.locked - need);
+        child.locked = need;
+      } else if (need > plan.locked && this.ledger.lock(plan.userId, token, need - plan.locked)) {
+        child.locked = need;
+      } else {
+        // A market child short of its estimate spends what it holds; its fills stop there.
+        child.locked = plan.locked;
+      }
       plan.locked = 0n;
     } else {
       const need = lockNeed(inst, child, this.referencePrice(this.books.get(plan.symbol)!) ?? plan.triggerPrice);

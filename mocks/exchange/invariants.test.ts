@@ -118,12 +118,8 @@ function orderLots(s: Sym, n: number): number {
   return n <= 1 ? n * m.minLots : m.minLots + Math.round(((m.maxLots - m.minLots) * n * n) / 1_000_000);
 }
 
-/**
- * Known engine bug (see the it.fails below): a fired OCO leg's order keeps the
- * pair's larger lock. Until it is fixed the stream checks only that open limit
- * orders never lock LESS than their rest needs; set this to true with the fix.
- */
-const EXACT = false;
+/** Open limit orders lock exactly what their rest needs (a fired OCO leg gives back the pair's larger lock). */
+const EXACT = true;
 /** What the generated streams reached, over all runs: the property is only as good as this. */
 const seen = new Set<string>();
 const outcomes = new Map<string, number>();
@@ -311,12 +307,8 @@ describe('exchange balance invariants over random streams', () => {
 });
 
 describe('exchange locks after an OCO leg fires', () => {
-  // Engine bug (exchange.ts, trigger()): the fired leg's child order takes the
-  // pair's whole lock — the larger of the two legs' needs — and keeps the
-  // excess until it fills or ends, so the trader's available USDT stays short
-  // by the difference. It should lock its own price × qty and release the rest
-  // at once (as a buy filled below its limit does).
-  it.fails('a buy OCO whose take-profit fires locks only what its limit order needs', () => {
+  // The fired leg's order locks its own price × qty; the rest of the pair's larger lock is free again at once.
+  it('a buy OCO whose take-profit fires locks only what its limit order needs', () => {
     const instruments = instrumentsFor(['BTCUSDT']);
     const ex = new Exchange({ instruments, startTime: 1_000 });
     ex.addAccount({ userId: 'u2', kind: 'UTA', demo: false }, { USDT: amount('10000') });

@@ -6,9 +6,10 @@
  * Figures are what a trader would read: statuses, fill prices and sizes,
  * free and locked balances.
  */
+import { checkInvariants } from './invariants';
 import { describe, expect, test } from 'vitest';
 import { amount, harness, lots, px, type Harness } from './testKit';
-import { FINAL_STATUSES, type ExchangeEvent, type Order, type OrderRequest } from './types';
+import { type ExchangeEvent, type Order, type OrderRequest } from './types';
 
 const U = 'u1';
 
@@ -26,17 +27,9 @@ const fillsOf = (h: Harness, orderId: string) => h.ex.fills(U).filter((f) => f.o
 /** Tops the account up to 1,000,000 USDT, for tests that buy more than 100,000 USDT's worth. */
 const rich = (h: Harness) => h.ex.credit(U, 'USDT', amount('900000'));
 
-/** Locked balances are exactly what the open orders hold. */
+/** Locked balances are exactly what the open orders (plans included) hold, and nothing is negative. */
 function expectLocksHeld(h: Harness): void {
-  for (const { token, locked } of h.ex.balances(U)) {
-    let held = 0n;
-    for (const o of h.ex.allOrders()) {
-      if (o.userId !== U || FINAL_STATUSES.has(o.status)) continue;
-      const inst = h.ex.instrument(o.symbol)!;
-      if ((o.side === 'Buy' ? inst.quote : inst.base) === token) held += o.locked;
-    }
-    expect(locked, `locked ${token}`).toBe(held);
-  }
+  expect(checkInvariants(h.ex, { exactLocks: true })).toEqual([]);
 }
 
 /** Best bid 59,999 (1 BTC), best ask 60,001 (1 BTC), then 60,002 (2 BTC). */

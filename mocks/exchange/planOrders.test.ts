@@ -5,9 +5,10 @@
  * trailing stop / trailing profit by value and by percentage, plan modify,
  * cancel, and the per-symbol cap. Triggers follow the last recorded trade.
  */
+import { checkInvariants } from './invariants';
 import { describe, expect, test } from 'vitest';
 import { amount, harness, lots, px, type Harness } from './testKit';
-import { FINAL_STATUSES, type Order, type OrderRequest } from './types';
+import { type Order, type OrderRequest } from './types';
 
 const U = 'u1';
 
@@ -23,17 +24,9 @@ const fillsOf = (h: Harness, orderId: string, user = U) => h.ex.fills(user).filt
 const statusEvents = (h: Harness, orderId: string) =>
   h.events.flatMap((e) => (e.type === 'order' && e.order.orderId === orderId ? [e.order.status] : []));
 
-/** Locked balances are exactly what the open orders (plans included) hold. */
-function expectLocksHeld(h: Harness, user = U): void {
-  for (const { token, locked } of h.ex.balances(user)) {
-    let held = 0n;
-    for (const o of h.ex.allOrders()) {
-      if (o.userId !== user || FINAL_STATUSES.has(o.status)) continue;
-      const inst = h.ex.instrument(o.symbol)!;
-      if ((o.side === 'Buy' ? inst.quote : inst.base) === token) held += o.locked;
-    }
-    expect(locked, `locked ${token}`).toBe(held);
-  }
+/** Locked balances are exactly what the open orders (plans included) hold, and nothing is negative. */
+function expectLocksHeld(h: Harness): void {
+  expect(checkInvariants(h.ex, { exactLocks: true })).toEqual([]);
 }
 
 /** Last trade 60,000; bids 59,999 (1) / 59,998 (2); asks 60,001 (1) / 60,002 (2). */
@@ -177,7 +170,7 @@ describe('OCO', () => {
     const [tp, sl] = legs(h, u);
     expect([tp!.ocoRole, tp!.status, sl!.ocoRole, sl!.status]).toEqual(['takeProfit', 'Untriggered', 'stopLoss', 'Untriggered']);
     expect(line(h, 'BTC', u)).toEqual({ token: 'BTC', free: amount('1'), locked: amount('1') });
-    expectLocksHeld(h, u);
+    expectLocksHeld(h);
   });
 
   test('take profit fires: the stop loss is Deactivated and the lock moves to the limit order placed', () => {
@@ -191,7 +184,7 @@ describe('OCO', () => {
     const child = get(h, get(h, tp!.orderId, u).childOrderId!, u);
     expect(child).toMatchObject({ status: 'New', price: px('61000'), qty: lots('1') });
     expect(line(h, 'BTC', u)).toEqual({ token: 'BTC', free: amount('1'), locked: amount('1') });
-    expectLocksHeld(h, u);
+    expectLocksHeld(h);
   });
 
   test('stop loss fires: a market sell into the bids, the take profit Deactivated', () => {
@@ -229,7 +222,7 @@ describe('OCO', () => {
     expect(h.ex.modify(u, { orderId: sl!.orderId, qty: '1.5' }, h.t).ok).toBe(true);
     expect(line(h, 'BTC', u)).toEqual({ token: 'BTC', free: amount('0.5'), locked: amount('1.5') });
     expect(get(h, tp!.orderId, u).qty).toBe(lots('1.5'));
-    expectLocksHeld(h, u);
+    expectLocksHeld(h);
     h.ex.cancel(u, { orderId: sl!.orderId }, h.t);
     expect([get(h, tp!.orderId, u).status, get(h, sl!.orderId, u).status]).toEqual(['Deactivated', 'Deactivated']);
     expect(line(h, 'BTC', u)).toEqual({ token: 'BTC', free: amount('2'), locked: 0n });

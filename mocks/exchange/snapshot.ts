@@ -1,6 +1,7 @@
 import type { Amount } from './amount';
 import { Exchange, type ExchangeOptions } from './exchange';
 import { Ledger } from './ledger';
+import type { BookFlowState } from './symbolBook';
 import { FINAL_STATUSES, PLAN, type AccountSettings, type Fill, type Order } from './types';
 
 /** The engine's whole state as JSON-safe data (bigints as decimal strings). */
@@ -22,7 +23,7 @@ export interface ExchangeSnapshot {
   pending: Array<{ due: number; orderId: string }>;
   books: Array<{
     symbol: string; synced: boolean; lastPrice: number | null; bids: Array<[number, number]>; asks: Array<[number, number]>;
-    consumed: { Buy: Array<[number, number]>; Sell: Array<[number, number]> };
+    flow: BookFlowState;
   }>;
   queue: unknown;
 }
@@ -62,7 +63,7 @@ export function snapshotExchange(exchange: Exchange): ExchangeSnapshot {
     quotaUsed: [...s.quotaUsed].map(([k, v]) => [k, String(v)]),
     pending: s.pending.map((p) => ({ ...p })),
     books: [...s.books.values()].map((b) => ({
-      symbol: b.symbol, synced: b.synced, lastPrice: b.lastPrice, bids: b.book.bids.levels(), asks: b.book.asks.levels(), consumed: b.consumedState(),
+      symbol: b.symbol, synced: b.synced, lastPrice: b.lastPrice, bids: b.book.bids.levels(), asks: b.book.asks.levels(), flow: b.flowState(),
     })),
     queue: s.queue.state(),
   };
@@ -74,6 +75,8 @@ export function snapshotExchange(exchange: Exchange): ExchangeSnapshot {
  */
 export function restoreExchange(options: ExchangeOptions, snap: ExchangeSnapshot): Exchange {
   if (snap?.format !== 'exchange-snapshot' || snap.version !== 1) throw new Error('not an exchange snapshot of version 1');
+  const problem = bodyProblem(snap);
+  if (problem) throw new Error(`damaged exchange snapshot: ${problem}`);
   const exchange = new Exchange(options);
   const s = exchange.state();
   exchange.restoreCounters(snap);
@@ -105,7 +108,7 @@ export function restoreExchange(options: ExchangeOptions, snap: ExchangeSnapshot
     book.book.replace({ b: b.bids, a: b.asks });
     book.synced = b.synced;
     book.lastPrice = b.lastPrice;
-    book.restoreConsumed(b.consumed);
+    book.restoreFlow(b.flow);
   }
   for (const id of snap.resting) {
     const order = s.orders.get(id);
@@ -115,4 +118,24 @@ export function restoreExchange(options: ExchangeOptions, snap: ExchangeSnapshot
   }
   s.queue.restore(snap.queue);
   return exchange;
+}
+
+const isInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v);
+const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The first part of a snapshot body that is missing or of the wrong kind; null when every part is there. */
+function bodyProblem(snap: ExchangeSnapshot): string | null {
+  for (const key of ['time', 'orderSeq', 'tradeSeq', 'acceptSeq'] as const) if (!isInt(snap[key])) return `${key} is not an integer`;
+  for (const key of ['accounts', 'orders', 'resting', 'clientIds', 'quotaUsed', 'pending', 'books'] as const) if (!Array.isArray(snap[key])) return `${key} is not a list`;
+  for (const key of ['ledger', 'finished', 'fills'] as const) if (!isObject(snap[key])) return `${key} is not an object`;
+  for (const o of snap.orders) {
+    if (!isObject(o) || typeof o.orderId !== 'string' || typeof o.userId !== 'string' || typeof o.status !== 'string' || !isInt(o.qty) || !isInt(o.price)) return 'an order lacks its id, user, status, price or quantity';
+  }
+  const ids = new Set(snap.orders.map((o) => o.orderId as string));
+  if (!snap.resting.every((id) => ids.has(id))) return 'a resting order is not among the orders';
+  if (!snap.pending.every((p) => isObject(p) && ids.has(p.orderId) && isInt(p.due))) return 'a waiting order is not among the orders';
+  for (const b of snap.books) {
+    if (!isObject(b) || !Array.isArray(b.bids) || !Array.isArray(b.asks) || !isObject(b.flow)) return 'a book lacks its levels';
+  }
+  return null;
 }

@@ -3,6 +3,12 @@ import type { BookSide, Level } from '../market/types';
 import type { QueueModel } from './queueModel';
 import type { Order, Side } from './types';
 
+export interface BookFlowState {
+  Buy: Array<[number, number]>;
+  Sell: Array<[number, number]>;
+  traded: Array<[number, number]>;
+}
+
 /** Called for every own-order fill the book finds; the engine settles it. */
 export type FillSink = (order: Order, price: number, qty: number, isMaker: boolean) => void;
 
@@ -357,12 +363,14 @@ export class SymbolBook {
     return out;
   }
 
-  consumedState(): { Buy: Array<[number, number]>; Sell: Array<[number, number]> } {
-    return { Buy: [...this.consumed.Buy], Sell: [...this.consumed.Sell] };
+  /** What a snapshot must keep besides the levels: consumed liquidity and the lots traded at own prices since their level changed. */
+  flowState(): BookFlowState {
+    return { Buy: [...this.consumed.Buy], Sell: [...this.consumed.Sell], traded: [...this.tradedAt] };
   }
 
-  restoreConsumed(state: { Buy: Array<[number, number]>; Sell: Array<[number, number]> }): void {
+  restoreFlow(state: BookFlowState): void {
     for (const [p, q] of state.Buy) this.consumed.Buy.set(p, q);
     for (const [p, q] of state.Sell) this.consumed.Sell.set(p, q);
+    for (const [p, q] of state.traded) this.tradedAt.set(p, q);
   }
 }
