@@ -20,6 +20,7 @@ import { benchClient } from './bench-client';
 import { benchGateway } from './bench-gateway';
 import { benchUiSection } from './bench-ui.ts'; // the file, not the helpers folder beside it
 import { benchChartSection } from './bench-chart.ts'; // likewise
+import { benchExchangeSection, printExchangeRows } from './bench-exchange.ts';
 import type { SessionHeader } from '../mocks/market/types';
 
 const DATA = resolve(import.meta.dirname, '..', '..', 'shared', 'data');
@@ -112,6 +113,8 @@ async function main() {
   await benchUiSection(process.argv.slice(2));
   // Issue 6: the chart area (first candle, live updates at 2,000 bars, older pages, frames at 10×).
   await benchChartSection(process.argv.slice(2));
+  // Issue 7: the exchange engine (orders/s against nodejs-order-book; replayed book events/s with 1,000 resting orders).
+  printExchangeRows(await benchExchangeSection(process.argv.slice(2)));
 }
 
 await main();
