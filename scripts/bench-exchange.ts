@@ -449,6 +449,8 @@ function topUp(ex: Exchange, resting: number, at: number, cursor: { k: number })
 interface ReplayFigures {
   time: Clock;
   book: number;
+  /** level changes in the timed book events */
+  levels: number;
   all: number;
   placed: number;
   /** events the listener got during the replay (fills of resting orders and their order / balance events) */
@@ -467,10 +469,13 @@ function replayThroughExchange(rec: Recording, resting: number, minBookEvents: n
   });
   const events = rec.events;
   const isBook = events.map((e) => e.ch === 'book' || e.ch === 'snapshot');
+  // Level changes per event: hftbacktest-style data has one row (one event) per changed level.
+  const levelsIn = events.map((e) => (e.ch === 'book' || e.ch === 'snapshot' ? e.msg.b.length + e.msg.a.length : 0));
   const period = events.at(-1)!.t - events[0]!.t + 100;
   const cursor = { k: 0 };
   const time: Clock = { wall: 0, cpu: 0 };
   let book = 0;
+  let levels = 0;
   let all = 0;
   let placed = 0;
   let restingSum = 0;
@@ -486,7 +491,10 @@ function replayThroughExchange(rec: Recording, resting: number, minBookEvents: n
         restingSum += MAKERS.reduce((n, m) => n + ex.openOrders(m.userId).length, 0);
         chunks += 1;
       }
-      for (let j = i; j < end; j++) if (isBook[j]) book += 1;
+      for (let j = i; j < end; j++) {
+        if (isBook[j]) book += 1;
+        levels += levelsIn[j]!;
+      }
       all += end - i;
       const outBefore = out;
       const start = clockNow();
@@ -500,7 +508,7 @@ function replayThroughExchange(rec: Recording, resting: number, minBookEvents: n
       replayOut += out - outBefore;
     }
   }
-  return { time, book, all, placed, out: replayOut, restingMean: chunks > 0 ? restingSum / chunks : 0 };
+  return { time, book, levels, all, placed, out: replayOut, restingMean: chunks > 0 ? restingSum / chunks : 0 };
 }
 
 export async function benchReplay(minBookEvents: number, runs: number): Promise<BenchRow[]> {
@@ -515,6 +523,7 @@ export async function benchReplay(minBookEvents: number, runs: number): Promise<
     for (let i = 0; i < runs; i++) figures.push(replayThroughExchange(rec, resting, minBookEvents));
     const book = rateSummary(figures.map((f) => f.time), figures[0]!.book);
     const all = rateSummary(figures.map((f) => f.time), figures[0]!.all);
+    const levels = rateSummary(figures.map((f) => f.time), figures[0]!.levels);
     const f = figures[0]!;
     const detail = resting > 0
       ? `${fmtInt(f.restingMean)} resting on average at chunk starts; ${fmtInt(f.placed)} placed (top-ups, not timed); ${fmtInt(f.out)} events out`
@@ -522,7 +531,11 @@ export async function benchReplay(minBookEvents: number, runs: number): Promise<
     rows.push([
       `replay: onMarket, ${fmtInt(resting)} resting orders`,
       ratesText(book, 'book events'),
-      `all events CPU ${fmtInt(all.cpuMedian)}/s; ${detail}${resting > 0 ? `; target ≥ ${fmtInt(BOOK_EVENTS_TARGET)}/s: ${verdict(book.cpuMedian >= BOOK_EVENTS_TARGET)} (on CPU time)` : ''}`,
+      `all events CPU ${fmtInt(all.cpuMedian)}/s; level changes CPU ${fmtInt(levels.cpuMedian)}/s (${(figures[0]!.levels / figures[0]!.book).toFixed(1)} per book event); ${detail}${
+        resting > 0
+          ? `; target ≥ ${fmtInt(BOOK_EVENTS_TARGET)}/s: ${verdict(book.cpuMedian >= BOOK_EVENTS_TARGET)} counting recorded book messages, ${verdict(levels.cpuMedian >= BOOK_EVENTS_TARGET)} counting level changes (on CPU time)`
+          : ''
+      }`,
     ]);
   }
   return rows;

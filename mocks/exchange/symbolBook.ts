@@ -3,6 +3,8 @@ import type { BookSide, Level } from '../market/types';
 import type { QueueModel } from './queueModel';
 import type { Order, Side } from './types';
 
+const ignoreLevel = () => {};
+
 export interface BookFlowState {
   Buy: Array<[number, number]>;
   Sell: Array<[number, number]>;
@@ -27,6 +29,13 @@ class OwnSide {
 
   best(): number | undefined {
     return this.prices[0];
+  }
+
+  /** True when `price` lies between the best and the worst own price of this side. */
+  spans(price: number): boolean {
+    const best = this.prices[0]!;
+    const worst = this.prices[this.prices.length - 1]!;
+    return this.descending ? price <= best && price >= worst : price >= best && price <= worst;
   }
 
   private indexOf(price: number): number {
@@ -145,7 +154,8 @@ export class SymbolBook {
       const level = levels[i]!;
       const price = level[0] * pf;
       const qty = level[1] * qf;
-      if (own.size > 0) {
+      // Only a level inside the own orders' price range can hold one (a cheap test before the map).
+      if (own.size > 0 && own.spans(price)) {
         const orders = own.orders.get(price);
         if (orders) this.requeue(orders, bookSide.quantityAt(price), qty, queue);
       }
@@ -313,10 +323,7 @@ export class SymbolBook {
         if (opposite === undefined || (side === 'Buy' ? opposite > best : opposite < best)) break;
         const orders = own.orders.get(best)!;
         const order = orders[0]!;
-        let got = 0;
-        this.walk(side, best, order.qty - order.executedQty, null, (_p, lots) => {
-          got += lots;
-        });
+        const got = this.walk(side, best, order.qty - order.executedQty, null, ignoreLevel);
         if (got === 0) break;
         fill(order, best, got, true);
       }

@@ -14,17 +14,20 @@ export function bestFirstIndex(prices: readonly number[], price: number, descend
 }
 
 /**
- * One side of an L2 book: prices kept sorted best-first in an array (updates
- * cluster near the top, so the splice is short), quantities in a map.
+ * One side of an L2 book: prices kept sorted worst-first in an array, so the
+ * best price is the last element (updates cluster near the top, so the
+ * splice moves only the few entries above it), quantities in a map.
  */
 class Side {
+  /** worst first: ascending for bids, descending for asks */
   private readonly prices: number[] = [];
   private readonly qty = new Map<number, number>();
 
   constructor(private readonly descending: boolean) {}
 
+  /** Index in worst-first order: the best-first search with the order reversed. */
   private indexOf(price: number): number {
-    return bestFirstIndex(this.prices, price, this.descending);
+    return bestFirstIndex(this.prices, price, !this.descending);
   }
 
   set(price: number, quantity: number): void {
@@ -36,7 +39,13 @@ class Side {
       return;
     }
     this.qty.set(price, quantity);
-    if (!had) this.prices.splice(this.indexOf(price), 0, price);
+    if (!had) {
+      const n = this.prices.length;
+      // A new best level (the common case) appends without searching.
+      const top = this.prices[n - 1];
+      if (top === undefined || (this.descending ? price > top : price < top)) this.prices.push(price);
+      else this.prices.splice(this.indexOf(price), 0, price);
+    }
   }
 
   clear(): void {
@@ -45,7 +54,7 @@ class Side {
   }
 
   best(): number | undefined {
-    return this.prices[0];
+    return this.prices[this.prices.length - 1];
   }
 
   get size(): number {
@@ -54,7 +63,7 @@ class Side {
 
   /** The price `index` levels from the best (walking the book without copying it). */
   priceAt(index: number): number | undefined {
-    return this.prices[index];
+    return this.prices[this.prices.length - 1 - index];
   }
 
   quantityAt(price: number): number {
@@ -63,10 +72,11 @@ class Side {
 
   /** Up to `depth` levels, best first. */
   levels(depth = Infinity): Level[] {
+    const last = this.prices.length - 1;
     const n = Math.min(depth, this.prices.length);
     const out: Level[] = new Array(n);
     for (let i = 0; i < n; i++) {
-      const p = this.prices[i]!;
+      const p = this.prices[last - i]!;
       out[i] = [p, this.qty.get(p)!];
     }
     return out;
