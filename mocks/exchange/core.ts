@@ -118,11 +118,7 @@ export abstract class ExchangeCore {
       if (at >= 0) list!.splice(at, 1);
     }
     this.openIds.get(order.userId)?.delete(order.orderId);
-    let done = this.finished.get(order.userId);
-    if (!done) {
-      done = [];
-      this.finished.set(order.userId, done);
-    }
+    const done = listIn(this.finished, order.userId);
     done.push(order.orderId);
     // Trim in batches: a shift per order would move the whole history each time.
     if (done.length > this.historyLimit * 2) {
@@ -137,11 +133,7 @@ export abstract class ExchangeCore {
   }
 
   protected logFill(fill: Fill): void {
-    let log = this.fillLog.get(fill.userId);
-    if (!log) {
-      log = [];
-      this.fillLog.set(fill.userId, log);
-    }
+    const log = listIn(this.fillLog, fill.userId);
     log.push(fill);
     if (log.length > this.historyLimit * 2) log.splice(0, log.length - this.historyLimit);
   }
@@ -262,4 +254,14 @@ export abstract class ExchangeCore {
     this.acceptSeq = c.acceptSeq;
     this.pending = [...c.pending];
   }
+}
+
+/** The list kept under `key`, made on first use. */
+export function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (!list) {
+    list = [];
+    map.set(key, list);
+  }
+  return list;
 }

@@ -71,10 +71,7 @@ export class Exchange extends ExchangeMatching {
   // ---- calls ----------------------------------------------------------------
 
   create(userId: string, req: OrderRequest, now: number): Result<Order> {
-    this.advanceClock(now);
-    const result = this.createOrder(userId, req);
-    this.flush();
-    return result;
+    return this.step(now, () => this.createOrder(userId, req));
   }
 
   protected createOrder(userId: string, req: OrderRequest): Result<Order> {
@@ -207,19 +204,29 @@ export class Exchange extends ExchangeMatching {
   }
 
   cancel(userId: string, req: CancelRequest, now: number): Result<Order> {
+    return this.step(now, () => {
+      const open = this.openOrderOf(userId, req);
+      if (!open.ok) return open;
+      this.cancelOpen(open.value);
+      return ok({ ...open.value });
+    });
+  }
+
+  /** A call at exchange time `now`: the clock moves first, the events go out after. */
+  private step<T>(now: number, run: () => T): T {
     this.advanceClock(now);
-    const result = this.cancelOrder(userId, req);
+    const result = run();
     this.flush();
     return result;
   }
 
-  protected cancelOrder(userId: string, req: CancelRequest): Result<Order> {
+  /** The user's open order a cancel or modify names, or why not (liquidation first, as the exchange answers). */
+  private openOrderOf(userId: string, req: CancelRequest): Result<Order> {
     if (this.accounts.get(userId)?.liquidation) return refuse(exchangeError(ERR.LIQUIDATION));
     const order = this.find(userId, req);
     if (!order) return refuse(exchangeError(ERR.ORDER_NOT_FOUND));
     if (FINAL_STATUSES.has(order.status)) return refuse(exchangeError(ERR.ORDER_FINISHED));
-    this.cancelOpen(order);
-    return ok({ ...order });
+    return ok(order);
   }
 
   protected cancelOpen(order: Order): void {
@@ -235,7 +242,10 @@ export class Exchange extends ExchangeMatching {
 
   /** Cancels every open order of the user that matches: ordinary ones, or plan ones (of some plan types). */
   cancelAll(userId: string, req: CancelAllRequest, now: number): Result<Order[]> {
-    this.advanceClock(now);
+    return this.step(now, () => this.cancelMatching(userId, req));
+  }
+
+  private cancelMatching(userId: string, req: CancelAllRequest): Result<Order[]> {
     if (this.accounts.get(userId)?.liquidation) return refuse(exchangeError(ERR.LIQUIDATION));
     const symbols = req.symbols && req.symbols.length > 0 ? new Set(req.symbols) : null;
     const plan = req.kind === 'plan';
@@ -255,22 +265,17 @@ export class Exchange extends ExchangeMatching {
       this.cancelOpen(order);
       done.push({ ...order });
     }
-    this.flush();
     return ok(done);
   }
 
   modify(userId: string, req: ModifyRequest, now: number): Result<Order> {
-    this.advanceClock(now);
-    const result = this.modifyOrder(userId, req);
-    this.flush();
-    return result;
+    return this.step(now, () => this.modifyOrder(userId, req));
   }
 
   protected modifyOrder(userId: string, req: ModifyRequest): Result<Order> {
-    if (this.accounts.get(userId)?.liquidation) return refuse(exchangeError(ERR.LIQUIDATION));
-    const order = this.find(userId, req);
-    if (!order) return refuse(exchangeError(ERR.ORDER_NOT_FOUND));
-    if (FINAL_STATUSES.has(order.status)) return refuse(exchangeError(ERR.ORDER_FINISHED));
+    const open = this.openOrderOf(userId, req);
+    if (!open.ok) return open;
+    const order = open.value;
     const inst = this.instruments.get(order.symbol)!;
     if (order.orderType === 'Market' && order.planType === PLAN.ORDINARY) return refuse(exchangeError(ERR.MODIFY_NOT_SUPPORTED));
     const next = { ...order };

@@ -1,6 +1,6 @@
 import type { MarketEvent } from '../market/types';
 import { baseOf, mulDiv, valueOf, type Amount } from './amount';
-import { ExchangeCore, PPM } from './core';
+import { ExchangeCore, listIn, PPM } from './core';
 import { ERR, exchangeError } from './errors';
 import type { Instrument } from './instruments';
 import { blankOrder, lockNeed, lockToken, orderIdOf, tradeIdOf } from './orders';
@@ -235,12 +235,7 @@ export abstract class ExchangeMatching extends ExchangeCore {
   // ---- plan orders ----------------------------------------------------------
 
   protected addPlan(order: Order): void {
-    let list = this.plans.get(order.symbol);
-    if (!list) {
-      list = [];
-      this.plans.set(order.symbol, list);
-    }
-    list.push(order);
+    listIn(this.plans, order.symbol).push(order);
   }
 
   /** Stops, TP/SL, OCO legs and trailing orders against the last trade price. */
