@@ -5,34 +5,19 @@
  * trailing stop / trailing profit by value and by percentage, plan modify,
  * cancel, and the per-symbol cap. Triggers follow the last recorded trade.
  */
-import { checkInvariants } from './invariants';
+import { expectLocksHeld, fillsOf, get, line, place as placeOrder, touchMarket, U } from './orderTestKit';
 import { describe, expect, test } from 'vitest';
 import { amount, harness, lots, px, type Harness } from './testKit';
 import { type Order, type OrderRequest } from './types';
 
-const U = 'u1';
-
-function place(h: Harness, req: Partial<OrderRequest>, user = U): Order {
-  const r = h.ex.create(user, { symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.5', ...req } as OrderRequest, h.t);
-  if (!r.ok) throw new Error(`refused ${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
-const get = (h: Harness, orderId: string, user = U): Order => h.ex.getOrder(user, { orderId })!;
-const line = (h: Harness, token: string, user = U) => h.ex.ledger.line(user, token);
-const fillsOf = (h: Harness, orderId: string, user = U) => h.ex.fills(user).filter((f) => f.orderId === orderId).reverse();
+/** A limit buy of 0.5 BTC unless `req` says otherwise. */
+const place = (h: Harness, req: Partial<OrderRequest>, user = U): Order => placeOrder(h, { qty: '0.5', ...req }, user);
 const statusEvents = (h: Harness, orderId: string) =>
   h.events.flatMap((e) => (e.type === 'order' && e.order.orderId === orderId ? [e.order.status] : []));
 
-/** Locked balances are exactly what the open orders (plans included) hold, and nothing is negative. */
-function expectLocksHeld(h: Harness): void {
-  expect(checkInvariants(h.ex, { exactLocks: true })).toEqual([]);
-}
-
 /** Last trade 60,000; bids 59,999 (1) / 59,998 (2); asks 60,001 (1) / 60,002 (2). */
 function market(): Harness {
-  const h = harness();
-  h.snapshot([['59999', '1'], ['59998', '2']], [['60001', '1'], ['60002', '2']]);
+  const h = touchMarket();
   h.trade('60000', '0.01', true);
   return h;
 }
