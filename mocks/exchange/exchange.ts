@@ -1,4 +1,3 @@
-import { fromUnits } from '../../src/domain/units';
 import type { InstrumentSpec } from '../market/types';
 import { valueOf, type Amount } from './amount';
 import { ok, refuse, type Listener } from './core';
@@ -10,7 +9,7 @@ import { directionFor, isTrailing, locksWhenPlaced } from './plans';
 import {
   FINAL_STATUSES, PLAN, type AccountSettings, type CancelAllRequest, type CancelRequest, type ModifyRequest, type Order, type OrderRequest, type Result,
 } from './types';
-import { accountRefusal, draftOrder, parsePrice, parseQty, priceBand, type Draft } from './validate';
+import { accountRefusal, bandRefusal, draftOrder, ocoTriggerOnItsSide, parsePrice, parseQty, planPriceRefusal, trailingBps, type Draft } from './validate';
 
 export type { ExchangeOptions } from './core';
 
@@ -100,7 +99,7 @@ export class Exchange extends ExchangeMatching {
     const orders = this.buildOrders(userId, req.clientOrderId, draft, reference ?? 0);
     const holder = orders[0]!;
     if (draft.planType === PLAN.ORDINARY || locksWhenPlaced(draft.planType)) {
-      const need = this.lockFor(inst, holder, reference ?? 0, orders);
+      const need = this.lockFor(inst, reference ?? 0, orders);
       if (!this.ledger.lock(userId, lockToken(inst, holder), need)) return refuse(exchangeError(ERR.BALANCE));
       holder.locked = need;
     }
@@ -121,22 +120,12 @@ export class Exchange extends ExchangeMatching {
   }
 
   protected buildOrders(userId: string, clientOrderId: string | undefined, draft: Draft, reference: number): Order[] {
+    // The draft's order fields carry the Order's names; its value and OCO legs are the call's, not the order's.
+    const { value: _value, oco: _oco, ...fields } = draft;
     const make = (n: number): Order => {
       const orderId = orderIdOf(this.orderSeq + n);
       const order = blankOrder({ orderId, clientOrderId: clientOrderId || `c${orderId}`, userId, symbol: draft.symbol, side: draft.side, createdAt: this.time });
-      order.orderType = draft.orderType;
-      order.timeInForce = draft.timeInForce;
-      order.planType = draft.planType;
-      order.price = draft.price;
-      order.qty = draft.qty;
-      order.marketUnit = draft.marketUnit;
-      order.quoteQty = draft.quoteQty;
-      order.slippage = draft.slippage;
-      order.triggerPrice = draft.triggerPrice;
-      order.activationPrice = draft.activationPrice;
-      order.trailingValue = draft.trailingValue;
-      order.trailingBps = draft.trailingBps;
-      return order;
+      return Object.assign(order, fields);
     };
     if (draft.oco) {
       const tp = make(1);
@@ -168,13 +157,13 @@ export class Exchange extends ExchangeMatching {
   }
 
   /** Lock for a new order; an OCO pair locks once, the larger of its two legs' needs, on its first leg. */
-  protected lockFor(inst: Instrument, order: Order, reference: number, legs: Order[]): Amount {
+  protected lockFor(inst: Instrument, reference: number, legs: Order[]): Amount {
     let need = 0n;
     for (const leg of legs) {
       const n = lockNeed(inst, leg, leg.planType === PLAN.ORDINARY ? reference : planReference(leg, reference));
       if (n > need) need = n;
     }
-    return legs.length > 1 ? need : lockNeed(inst, order, order.planType === PLAN.ORDINARY ? reference : planReference(order, reference));
+    return need;
   }
 
   protected capRefusal(userId: string, draft: Draft): ExchangeError | null {
@@ -297,9 +286,8 @@ export class Exchange extends ExchangeMatching {
       const planned = this.modifyPlanFields(inst, next, req, reference);
       if (!planned.ok) return planned;
     } else if (next.price !== order.price) {
-      const [low, high] = priceBand(inst, reference);
-      if (next.side === 'Buy' && next.price > high) return refuse(exchangeError(ERR.BUY_PRICE_BAND, fromUnits(high, inst.tick)));
-      if (next.side === 'Sell' && next.price < low) return refuse(exchangeError(ERR.SELL_PRICE_BAND, fromUnits(low, inst.tick)));
+      const refusal = bandRefusal(inst, next.side, next.price, reference);
+      if (refusal) return refuse(refusal);
     }
     if (next.qty === order.qty && next.price === order.price && next.triggerPrice === order.triggerPrice
       && next.activationPrice === order.activationPrice && next.trailingValue === order.trailingValue && next.trailingBps === order.trailingBps) {
@@ -318,7 +306,7 @@ export class Exchange extends ExchangeMatching {
     const holdsLock = order.planType === PLAN.ORDINARY || locksWhenPlaced(order.planType);
     if (holdsLock) {
       const legs = order.ocoSibling ? [next, { ...this.orders.get(order.ocoSibling)!, qty: next.qty }] : [next];
-      const need = this.lockFor(inst, next, reference, legs);
+      const need = this.lockFor(inst, reference, legs);
       const token = lockToken(inst, order);
       if (need > holder.locked && !this.ledger.lock(userId, token, need - holder.locked)) return refuse(exchangeError(ERR.BALANCE));
       if (need < holder.locked) this.ledger.unlock(userId, token, holder.locked - need);
@@ -356,11 +344,7 @@ export class Exchange extends ExchangeMatching {
       if (!t.ok) return t;
       next.triggerPrice = t.value;
       next.triggerDirection = directionFor(t.value, reference);
-      if (next.ocoRole) {
-        // An OCO leg keeps its side of the market: a sell takes profit above and stops the loss below, a buy the reverse.
-        const above = (next.side === 'Sell') === (next.ocoRole === 'takeProfit');
-        if (above ? t.value <= reference : t.value >= reference) return refuse(exchangeError(ERR.PARAM, `${next.ocoRole}.triggerPrice`));
-      }
+      if (next.ocoRole && !ocoTriggerOnItsSide(next.side, next.ocoRole, t.value, reference)) return refuse(exchangeError(ERR.PARAM, `${next.ocoRole}.triggerPrice`));
     }
     if (isTrailing(next)) {
       if (req.activationPrice !== undefined && !next.trailActive) {
@@ -375,17 +359,14 @@ export class Exchange extends ExchangeMatching {
         next.trailingValue = v.value;
         next.trailingBps = 0;
       } else if (req.trailingPercentage !== undefined) {
-        const pct = Number(req.trailingPercentage);
-        if (!/^\d+(\.\d{1,2})?$/.test(req.trailingPercentage) || pct < 0.1 || pct > 20) return refuse(exchangeError(ERR.PARAM, 'trailingPercentage'));
-        next.trailingBps = Math.round(pct * 100);
+        const bps = trailingBps(req.trailingPercentage);
+        if (bps === null) return refuse(exchangeError(ERR.PARAM, 'trailingPercentage'));
+        next.trailingBps = bps;
         next.trailingValue = 0;
       }
     }
-    if (next.orderType === 'Limit' && next.triggerPrice > 0) {
-      if (next.side === 'Buy' && next.price * 10 > next.triggerPrice * 11) return refuse(exchangeError(ERR.PLAN_PRICE, fromUnits(next.triggerPrice, inst.tick)));
-      if (next.side === 'Sell' && next.price * 10 < next.triggerPrice * 9) return refuse(exchangeError(ERR.PLAN_PRICE, fromUnits(next.triggerPrice, inst.tick)));
-    }
-    return ok(true);
+    const refusal = next.orderType === 'Limit' && next.triggerPrice > 0 ? planPriceRefusal(inst, next.side, next.price, next.triggerPrice) : null;
+    return refusal ? refuse(refusal) : ok(true);
   }
 
 }

@@ -96,7 +96,7 @@ export function priceBand(inst: Instrument, reference: number): [number, number]
   return [Math.ceil(reference * (1 - inst.rules.priceBand)), Math.floor(reference * (1 + inst.rules.priceBand))];
 }
 
-function bandRefusal(inst: Instrument, side: Side, price: number, reference: number | null): ExchangeError | null {
+export function bandRefusal(inst: Instrument, side: Side, price: number, reference: number | null): ExchangeError | null {
   if (reference === null) return null;
   const [low, high] = priceBand(inst, reference);
   if (side === 'Buy' && price > high) return exchangeError(ERR.BUY_PRICE_BAND, fmt(inst, high));
@@ -109,7 +109,7 @@ function fmt(inst: Instrument, ticks: number): string {
 }
 
 /** A plan's limit price must lie within 90 %–110 % of its trigger (spec 2 §5 rule 7, refused by the server too). */
-function planPriceRefusal(inst: Instrument, side: Side, price: number, trigger: number): ExchangeError | null {
+export function planPriceRefusal(inst: Instrument, side: Side, price: number, trigger: number): ExchangeError | null {
   if (side === 'Buy' && price * 10 > trigger * 11) return exchangeError(ERR.PLAN_PRICE, fmt(inst, trigger));
   if (side === 'Sell' && price * 10 < trigger * 9) return exchangeError(ERR.PLAN_PRICE, fmt(inst, trigger));
   return null;
@@ -129,9 +129,20 @@ function parseTrailing(inst: Instrument, req: OrderRequest): Result<{ value: num
     const v = parsePrice(inst, req.trailingValue, 'trailingValue');
     return v.ok ? { ok: true, value: { value: v.value, bps: 0, activation } } : v;
   }
-  const pct = req.trailingPercentage!;
-  if (!/^\d+(\.\d{1,2})?$/.test(pct) || Number(pct) < 0.1 || Number(pct) > 20) return param('trailingPercentage');
-  return { ok: true, value: { value: 0, bps: Math.round(Number(pct) * 100), activation } };
+  const bps = trailingBps(req.trailingPercentage!);
+  return bps === null ? param('trailingPercentage') : { ok: true, value: { value: 0, bps, activation } };
+}
+
+/** A trailing rate of 0.1–20 % with at most two decimals, in basis points; null otherwise. */
+export function trailingBps(pct: string): number | null {
+  if (!/^\d+(\.\d{1,2})?$/.test(pct) || Number(pct) < 0.1 || Number(pct) > 20) return null;
+  return Math.round(Number(pct) * 100);
+}
+
+/** An OCO leg's trigger on its side of the market: a sell takes profit above the last price and stops the loss below it, a buy the reverse. */
+export function ocoTriggerOnItsSide(side: Side, role: 'takeProfit' | 'stopLoss', trigger: number, reference: number): boolean {
+  const above = (side === 'Sell') === (role === 'takeProfit');
+  return above ? trigger > reference : trigger < reference;
 }
 
 export interface DraftContext {
@@ -270,10 +281,8 @@ function draftOco(req: OrderRequest, inst: Instrument, reference: number | null)
   const tp = legs.takeProfit!;
   const sl = legs.stopLoss!;
   if (reference !== null) {
-    // A sell takes profit above the last price and stops the loss below it; a buy the reverse.
-    const sell = req.side === 'Sell';
-    if (sell ? tp.triggerPrice <= reference : tp.triggerPrice >= reference) return param('takeProfit.triggerPrice');
-    if (sell ? sl.triggerPrice >= reference : sl.triggerPrice <= reference) return param('stopLoss.triggerPrice');
+    if (!ocoTriggerOnItsSide(req.side, 'takeProfit', tp.triggerPrice, reference)) return param('takeProfit.triggerPrice');
+    if (!ocoTriggerOnItsSide(req.side, 'stopLoss', sl.triggerPrice, reference)) return param('stopLoss.triggerPrice');
   }
   return { ok: true, value: { takeProfit: tp, stopLoss: sl } };
 }

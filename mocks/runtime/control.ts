@@ -9,6 +9,7 @@ import { validateAnnouncements, type AnnouncementStore } from '../http/announcem
 import type { RouteLines } from '../http/lines';
 import type { Exchange } from '../exchange';
 import { exchangeControlHandlers } from './exchangeControl';
+import { readBody } from './body';
 
 /**
  * The replay and fault controls of the embedded exchange, as REST under
@@ -34,14 +35,6 @@ export interface ControlDeps {
 
 type Body = Record<string, unknown>;
 
-async function readBody(request: Request): Promise<Body | null> {
-  try {
-    const value: unknown = await request.json();
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Body) : null;
-  } catch {
-    return null;
-  }
-}
 
 const count = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10_000 ? v : fallback);
 const millis = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 3_600_000 ? v : null);

@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { fail, ok } from '../envelope';
 import { balanceView, orderView, type Exchange, type OrderRequest } from '../exchange';
+import { readBody } from './body';
 
 /**
  * Test controls of the exchange engine under /mock/api/exchange (docs/api.md):
@@ -12,14 +13,14 @@ export function exchangeControlHandlers(exchange: Exchange, now: () => number): 
   const view = (order: Parameters<typeof orderView>[0]) => orderView(order, exchange.instrument(order.symbol)!);
   return [
     http.post('/mock/api/exchange/orders', async ({ request }) => {
-      const body = await readObject(request);
+      const body = await readBody(request);
       if (!body || typeof body.userId !== 'string') return fail(10002, 'body must be {userId, symbol, side, orderType, qty, price?, …}');
       const { userId, ...rest } = body;
       const result = exchange.create(userId, rest as unknown as OrderRequest, now());
       return result.ok ? ok(view(result.value)) : fail(result.error.code, result.error.message);
     }),
     http.post('/mock/api/exchange/cancel', async ({ request }) => {
-      const body = await readObject(request);
+      const body = await readBody(request);
       if (!body || typeof body.userId !== 'string') return fail(10002, 'body must be {userId, orderId | clientOrderId}');
       const result = exchange.cancel(body.userId, { orderId: str(body.orderId), clientOrderId: str(body.clientOrderId) }, now());
       return result.ok ? ok(view(result.value)) : fail(result.error.code, result.error.message);
@@ -37,12 +38,3 @@ export function exchangeControlHandlers(exchange: Exchange, now: () => number): 
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-
-async function readObject(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const value: unknown = await request.json();
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
