@@ -7,6 +7,7 @@ import { sessionFromCookies } from './accounts/profiles';
 import { createBackend } from './runtime/backend';
 import { sitePreset } from './site';
 import { shippedSessionSet, yieldToPage } from './runtime/browserSources';
+import { localText, openPageExchangeStore } from './runtime/pageStores';
 
 /**
  * Starts the embedded exchange inside the page: requests and sockets are
@@ -18,6 +19,10 @@ import { shippedSessionSet, yieldToPage } from './runtime/browserSources';
 const USERS_KEY = 'spot-mock-exchange:users';
 /** Signed-in users' chart configurations and chart saves, kept apart from the rest of their data. */
 const CHARTS_KEY = 'spot-mock-exchange:charts';
+/** Registered demo users and account upgrades. */
+const ACCOUNTS_KEY = 'spot-mock-exchange:accounts';
+/** Signed-in sessions (token → user), so a reload keeps the user signed in. */
+const SESSIONS_KEY = 'spot-mock-exchange:sessions';
 /** `?mockSite=eu` sticks for the tab, so a reload keeps the region. */
 const SITE_KEY = 'spot-mock-exchange:site';
 
@@ -31,34 +36,17 @@ function stickySite(query: URLSearchParams): string | null {
   }
 }
 
-const pageStorage = {
-  load: () => {
-    try {
-      return localStorage.getItem(USERS_KEY);
-    } catch {
-      return null;
-    }
-  },
-  save: (text: string) => localStorage.setItem(USERS_KEY, text),
-};
-
 export async function startEmbeddedBackend(): Promise<void> {
   const query = new URLSearchParams(window.location.search);
   const backend = createBackend({
     site: sitePreset(stickySite(query)),
-    userPersistence: pageStorage,
-    chartPersistence: {
-      load: () => {
-        try {
-          return localStorage.getItem(CHARTS_KEY);
-        } catch {
-          return null;
-        }
-      },
-      save: (text: string) => localStorage.setItem(CHARTS_KEY, text),
-    },
+    userPersistence: localText(USERS_KEY),
+    chartPersistence: localText(CHARTS_KEY),
+    accountPersistence: localText(ACCOUNTS_KEY),
+    sessionPersistence: localText(SESSIONS_KEY),
+    exchangeState: await openPageExchangeStore(),
     // Requests made in the page carry no Cookie header here: the session is the page's own cookie.
-    sessionOf: () => sessionFromCookies(document.cookie),
+    tokenOf: () => sessionFromCookies(document.cookie),
     sets: [shippedSessionSet()],
     faults: new FaultPlan(parseFaults(query.get('mockFault'))),
     yieldNow: yieldToPage,
@@ -80,4 +68,9 @@ export async function startEmbeddedBackend(): Promise<void> {
     onUnhandledFrame: 'bypass',
   });
   await network.enable();
+  // A closing or hidden page saves what is due at once: a reload must find the last order.
+  window.addEventListener('pagehide', () => backend.flushState());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') backend.flushState();
+  });
 }

@@ -5,10 +5,12 @@ import { HttpResponse } from 'msw';
  * can see how the page behaves when the exchange misbehaves. Spec string:
  * `<path>:<kind>[:<times>]`, several joined by commas, where kind is
  * `network` (connection fails), `malformed` (an answer that does not parse),
- * `error` (HTTP 500) or `slow` (answers after 4 s). Without times a fault
+ * `error` (HTTP 500), `slow` (answers after 4 s) or `lost` (the call is
+ * carried out, then the connection drops before the answer: the retry case
+ * an idempotent client order id exists for). Without times a fault
  * stays for the whole page life.
  */
-export type FaultKind = 'network' | 'malformed' | 'error' | 'slow';
+export type FaultKind = 'network' | 'malformed' | 'error' | 'slow' | 'lost';
 
 interface Fault {
   path: string;
@@ -16,7 +18,7 @@ interface Fault {
   remaining: number;
 }
 
-const KINDS = new Set<FaultKind>(['network', 'malformed', 'error', 'slow']);
+const KINDS = new Set<FaultKind>(['network', 'malformed', 'error', 'slow', 'lost']);
 
 export function parseFaults(spec: string | null | undefined): Fault[] {
   if (!spec) return [];

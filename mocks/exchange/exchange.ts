@@ -63,6 +63,27 @@ export class Exchange extends ExchangeMatching {
     this.flush();
   }
 
+  /**
+   * A fresh start for one account (the demo "reset" action): every open order
+   * cancelled, its history, fills, client ids and quota use forgotten, and
+   * its balances set to `balances` (other tokens to zero).
+   */
+  resetAccount(userId: string, balances: Record<string, Amount>, now: number): void {
+    this.step(now, () => {
+      for (const id of [...(this.openIds.get(userId) ?? [])]) {
+        const order = this.orders.get(id)!;
+        if (!FINAL_STATUSES.has(order.status)) this.cancelOpen(order);
+      }
+      for (const id of this.finished.get(userId) ?? []) this.orders.delete(id);
+      this.finished.delete(userId);
+      this.fillLog.delete(userId);
+      for (const key of [...this.clientIds.keys()]) if (key.startsWith(`${userId}\u0000`)) this.clientIds.delete(key);
+      for (const key of [...this.quotaUsed.keys()]) if (key.startsWith(`${userId}|`)) this.quotaUsed.delete(key);
+      for (const line of this.ledger.lines(userId)) this.ledger.set(userId, line.token, balances[line.token] ?? 0n, 0n);
+      for (const [token, amount] of Object.entries(balances)) this.ledger.set(userId, token, amount, 0n);
+    });
+  }
+
   instrument(symbol: string): Instrument | undefined {
     return this.instruments.get(symbol);
   }

@@ -3,6 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createChartStore, type ChartStore } from '../accounts/chartStore';
 import { memoryPersistence } from '../accounts/userStore';
 import { createHandlers } from './handlers';
+import { createAccountService } from '../accounts/service';
+import { sessionCookie } from '../accounts/testKit';
+
+const accounts = createAccountService();
+const cookieOf = (userId: string) => sessionCookie(accounts, userId);
 import { GET_KLINE_CONFIG_PATH, GET_KLINE_PATH, SET_KLINE_CONFIG_PATH, UPLOAD_KLINE_PATH } from './chartSaves';
 
 /** Contract of the chart configuration and chart save calls under msw/node, as the page calls them. */
@@ -10,13 +15,13 @@ const servers: ReturnType<typeof setupServer>[] = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
 function backend(charts: ChartStore = createChartStore()) {
-  const server = setupServer(...createHandlers({ charts }));
+  const server = setupServer(...createHandlers({ charts , accounts }));
   server.listen({ onUnhandledFrame: 'error' });
   servers.push(server);
 }
 
-const UTA = 'spot_session=u-uta';
-const DEMO = 'spot_session=u-demo';
+const UTA = cookieOf('u-uta');
+const DEMO = cookieOf('u-demo');
 
 interface Answer { code: number; success: boolean; result?: unknown; message?: string }
 
@@ -47,7 +52,7 @@ describe('kline config', () => {
     expect(await call(GET_KLINE_CONFIG_PATH, { cookie: UTA })).toEqual({ code: 0, success: true, result: null });
     expect((await call(SET_KLINE_CONFIG_PATH, { cookie: UTA, body: { ...CONFIG, extra: 'dropped' } })).result).toEqual(CONFIG);
     expect((await call(GET_KLINE_CONFIG_PATH, { cookie: UTA })).result).toEqual(CONFIG);
-    expect((await call(GET_KLINE_CONFIG_PATH, { cookie: 'spot_session=u-standard' })).result).toBeNull();
+    expect((await call(GET_KLINE_CONFIG_PATH, { cookie: cookieOf('u-standard') })).result).toBeNull();
   });
 
   it.each([
@@ -80,7 +85,7 @@ describe('chart saves', () => {
     const file = await fetch('/spot/api/account/kline_file/u-uta/2.json', { headers: { cookie: UTA } });
     expect(await file.json()).toEqual({ version: 2, indicatorVersion: 1, saveData: LAYOUT });
     expect((await fetch('/spot/api/account/kline_file/u-uta/1.json', { headers: { cookie: UTA } })).status).toBe(404);
-    expect((await fetch('/spot/api/account/kline_file/u-uta/2.json', { headers: { cookie: 'spot_session=u-standard' } })).status).toBe(404);
+    expect((await fetch('/spot/api/account/kline_file/u-uta/2.json', { headers: { cookie: cookieOf('u-standard') } })).status).toBe(404);
     expect(await (await fetch('/spot/api/account/kline_file/u-uta/2.json')).json()).toMatchObject({ code: 10007 });
   });
 

@@ -1,12 +1,12 @@
 import { HttpResponse } from 'msw';
-import { findProfile, type AccountProfile } from '../accounts/profiles';
 import type { ChartStore } from '../accounts/chartStore';
 import { ok } from '../envelope';
 import { isAvgLineDays } from '../../src/domain/chartDisplay';
 import { isInterval, INTERVALS } from '../../src/domain/intervals';
-import { badParam, loginRequired, Refusal } from './errors';
+import { badParam, Refusal } from './errors';
 import { jsonObjectBody, queryOf } from './params';
-import { route, type RouteContext } from './route';
+import { route } from './route';
+import { signedIn as signedInOf, type AccountContext } from './accountContext';
 
 export const SET_KLINE_CONFIG_PATH = '/spot/api/account/set_kline_config';
 export const GET_KLINE_CONFIG_PATH = '/spot/api/account/get_kline_config';
@@ -25,9 +25,8 @@ export const CHART_SAVE_ERRORS = {
 /** A chart save is the user's drawing state, not a data dump: bigger is a client bug. */
 export const MAX_SAVE_DATA_CHARS = 200_000;
 
-export interface ChartSaveContext extends RouteContext {
+export interface ChartSaveContext extends AccountContext {
   charts: ChartStore;
-  sessionOf: (request: Request) => string | null;
 }
 
 export const klineFilePath = (userId: string, version: number) =>
@@ -85,11 +84,7 @@ function validSaveData(value: unknown): string {
  * belong to a signed-in user; a demo account may read but not upload.
  */
 export function chartSaveHandlers(context: ChartSaveContext) {
-  const signedIn = (request: Request): AccountProfile => {
-    const profile = findProfile(context.sessionOf(request));
-    if (!profile) throw loginRequired();
-    return profile;
-  };
+  const signedIn = (request: Request) => signedInOf(context, request);
   return [
     route(context, GET_KLINE_CONFIG_PATH, (request) => ok(context.charts.config(signedIn(request).userId))),
     route(

@@ -1,5 +1,7 @@
 import type { HttpHandler } from 'msw';
-import { sessionFromCookies } from '../accounts/profiles';
+import type { Exchange } from '../exchange';
+import { createAccountService, type AccountService } from '../accounts/service';
+import { newUserId } from '../accounts/ids';
 import { createUserStore, type UserStore } from '../accounts/userStore';
 import { createChartStore, type ChartStore } from '../accounts/chartStore';
 import { FaultPlan } from '../faults';
@@ -13,6 +15,7 @@ import { sitePreset, type SiteConfig } from '../site';
 import { supportHandlers } from './support';
 import { tradeFlowHandlers } from './tradeFlow';
 import { userHandlers } from './user';
+import { authHandlers } from './auth';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -33,15 +36,17 @@ export interface HandlerOptions {
   charts?: ChartStore;
   /** the compliance configuration served to the page */
   site?: () => SiteConfig;
-  /** the session's user id; by default the `spot_session` cookie of the request */
-  sessionOf?: (request: Request) => string | null;
+  /** accounts and sessions: who a request is (a fresh directory with the built-in profiles by default) */
+  accounts?: AccountService;
+  /** the simulated exchange engine: the order, asset and account calls answer only with it */
+  exchange?: Exchange;
+  /** makes the id of a newly registered demo user */
+  newUserId?: () => string;
   /** the announcement bar's list (the fixture by default) */
   announcements?: AnnouncementStore;
 }
 
 export { PROFILE_PATH } from './user';
-
-const cookieSession = (request: Request) => sessionFromCookies(request.headers.get('cookie'));
 
 /**
  * REST handlers of the embedded exchange. Paths are documented in docs/api.md.
@@ -59,10 +64,12 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     users: options.users ?? createUserStore(),
     charts: options.charts ?? createChartStore(),
     site: options.site ?? (() => sitePreset('global')),
-    sessionOf: options.sessionOf ?? cookieSession,
+    accounts: options.accounts ?? createAccountService(),
+    exchange: options.exchange,
     announcements: options.announcements ?? createAnnouncementStore(),
   };
   const handlers: HttpHandler[] = [
+    ...authHandlers(context, options.newUserId ?? newUserId),
     ...userHandlers(context),
     ...marketHandlers(context),
     ...probeHandlers(context),

@@ -19,12 +19,15 @@ export interface RouteContext {
 export function route(context: RouteContext, path: string, answer: Answer, method: 'get' | 'post' = 'get'): HttpHandler {
   return http[method](path, async ({ request }) => {
     if (context.offline()) return HttpResponse.error();
-    const faulted = await faultResponse(context.faults.take(path));
+    const fault = context.faults.take(path);
+    const faulted = fault === 'lost' ? null : await faultResponse(fault);
     if (faulted) return faulted;
+    let response: Response;
     try {
-      return await answer(request);
+      response = await answer(request);
     } catch (error) {
-      return answerFor(error);
+      response = answerFor(error);
     }
+    return fault === 'lost' ? HttpResponse.error() : response;
   });
 }

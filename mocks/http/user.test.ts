@@ -2,6 +2,11 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sitePreset, type SiteConfig } from '../site';
 import { createHandlers } from './handlers';
+import { createAccountService } from '../accounts/service';
+import { sessionCookie } from '../accounts/testKit';
+
+const accounts = createAccountService();
+const cookieOf = (userId: string) => sessionCookie(accounts, userId);
 import { FAVORITES_PATH, PREFERENCES_PATH, PROFILE_PATH, SITE_CONFIG_PATH } from './user';
 
 /** Contract of the account REST (profile, favorites, preferences, site config) under msw/node, as the page calls it. */
@@ -9,12 +14,12 @@ const servers: ReturnType<typeof setupServer>[] = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
 function backend(site: SiteConfig = sitePreset('global')) {
-  const server = setupServer(...createHandlers({ site: () => site }));
+  const server = setupServer(...createHandlers({ site: () => site , accounts }));
   server.listen({ onUnhandledFrame: 'error' });
   servers.push(server);
 }
 
-const UTA = 'spot_session=u-uta';
+const UTA = cookieOf('u-uta');
 
 async function call(path: string, options: { cookie?: string; body?: string } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -26,14 +31,18 @@ async function call(path: string, options: { cookie?: string; body?: string } = 
 describe('profile', () => {
   it('answers a visitor without a session cookie', async () => {
     backend();
-    expect((await call(PROFILE_PATH)).result).toEqual({ userState: 0, isDemo: false, accountType: null, userId: null, eaaRestricted: false });
+    expect((await call(PROFILE_PATH)).result).toMatchObject({ userState: 0, isDemo: false, accountType: null, userId: null, eaaRestricted: false });
   });
 
-  it('answers the signed-in account of the spot_session cookie; an unknown id is a visitor', async () => {
+  it('answers the signed-in account of the session token; a user id in place of a token is a visitor', async () => {
     backend();
-    expect((await call(PROFILE_PATH, { cookie: UTA })).result).toEqual({ userState: 1, userId: 'u-uta', accountType: 'UTA', isDemo: false, eaaRestricted: false });
-    expect((await call(PROFILE_PATH, { cookie: 'spot_session=u-demo' })).result).toMatchObject({ userState: 1, isDemo: true });
-    expect((await call(PROFILE_PATH, { cookie: 'spot_session=u-eaa' })).result).toMatchObject({ userState: 1, eaaRestricted: true });
+    expect((await call(PROFILE_PATH, { cookie: UTA })).result).toEqual({
+      userState: 1, userId: 'u-uta', nickname: 'Unified trader', accountType: 'UTA', isDemo: false, eaaRestricted: false,
+      isSubAccount: false, copyTradeLeader: false, marginStatus: 'normal', memberTags: { UTA: 'SUCCESS', UTA_INVERSE: 'SUCCESS' },
+    });
+    expect((await call(PROFILE_PATH, { cookie: 'spot_session=u-uta' })).result).toMatchObject({ userState: 0 });
+    expect((await call(PROFILE_PATH, { cookie: cookieOf('u-demo') })).result).toMatchObject({ userState: 1, isDemo: true });
+    expect((await call(PROFILE_PATH, { cookie: cookieOf('u-eaa') })).result).toMatchObject({ userState: 1, eaaRestricted: true });
     expect((await call(PROFILE_PATH, { cookie: 'spot_session=nobody' })).result).toMatchObject({ userState: 0 });
   });
 });
@@ -52,7 +61,7 @@ describe('favorites', () => {
     expect(saved.result).toEqual({ list: ['ETHUSDT', 'BTCUSDT'] });
     expect((await call(FAVORITES_PATH, { cookie: UTA })).result).toEqual({ list: ['ETHUSDT', 'BTCUSDT'] });
     // Another account does not see them.
-    expect((await call(FAVORITES_PATH, { cookie: 'spot_session=u-standard' })).result).toEqual({ list: [] });
+    expect((await call(FAVORITES_PATH, { cookie: cookieOf('u-standard') })).result).toEqual({ list: [] });
   });
 
   it.each([

@@ -1,38 +1,31 @@
 import { ok } from '../envelope';
-import { findProfile, type AccountProfile } from '../accounts/profiles';
+import { profileView, VISITOR_VIEW } from '../accounts/profiles';
 import type { UserStore } from '../accounts/userStore';
+import { signedIn as signedInOf, type AccountContext } from './accountContext';
 import type { SiteConfig } from '../site';
-import { badParam, loginRequired } from './errors';
+import { badParam } from './errors';
 import { jsonObjectBody } from './params';
-import { route, type RouteContext } from './route';
+import { route } from './route';
 
 export const PROFILE_PATH = '/user/api/profile';
 export const FAVORITES_PATH = '/spot/api/user/favorites';
 export const PREFERENCES_PATH = '/spot/api/user/preferences';
 export const SITE_CONFIG_PATH = '/spot/api/basic/site_config';
 
-export interface UserContext extends RouteContext {
+export interface UserContext extends AccountContext {
   users: UserStore;
   site: () => SiteConfig;
-  /** the signed-in user's id from the request's session, or null for a visitor */
-  sessionOf: (request: Request) => string | null;
 }
-
-const VISITOR = { userState: 0, isDemo: false, accountType: null, userId: null, eaaRestricted: false };
 
 /** Symbol ids are short upper-case tokens; anything else is a client bug answered as such. */
 const SYMBOL_ID = /^[A-Z0-9]{2,24}$/;
 
 export function userHandlers(context: UserContext) {
-  const signedIn = (request: Request): AccountProfile => {
-    const profile = findProfile(context.sessionOf(request));
-    if (!profile) throw loginRequired();
-    return profile;
-  };
+  const signedIn = (request: Request) => signedInOf(context, request);
   return [
     route(context, PROFILE_PATH, (request) => {
-      const profile = findProfile(context.sessionOf(request));
-      return ok(profile ? { userState: 1, ...profile } : VISITOR);
+      const profile = context.accounts.accountOf(request);
+      return ok(profile ? profileView(profile) : VISITOR_VIEW);
     }),
     route(context, SITE_CONFIG_PATH, () => ok(context.site())),
     route(context, FAVORITES_PATH, (request) => ok({ list: context.users.favorites(signedIn(request).userId) })),

@@ -12,6 +12,11 @@ import { createRouteLines } from '../http/lines';
 import { DEFAULT_ROUTES } from '../http/probe';
 import { createMarketHub, systemScheduler } from '../market/hub';
 import { createUserStore, type TextPersistence } from '../accounts/userStore';
+import { createAccountDirectory } from '../accounts/directory';
+import { createSessionStore } from '../accounts/sessions';
+import { createAccountService } from '../accounts/service';
+import { tokenFromRequest } from '../accounts/profiles';
+import { persistExchange, restoreOrFresh, type ExchangeStateStore } from './exchangePersistence';
 import { createChartStore } from '../accounts/chartStore';
 import { sitePreset, type SiteConfig } from '../site';
 import { createControlHandlers } from './control';
@@ -34,8 +39,14 @@ export interface BackendOptions {
   chartPersistence?: TextPersistence;
   /** the compliance configuration at start; `/mock/api/site` switches it */
   site?: SiteConfig;
-  /** the session's user id; by default the request's `spot_session` cookie (in-page: document.cookie) */
-  sessionOf?: (request: Request) => string | null;
+  /** the request's session token; by default its `spot_session` cookie or Bearer header (in-page: document.cookie) */
+  tokenOf?: (request: Request) => string | null;
+  /** registered demo users and upgrades (memory by default) */
+  accountPersistence?: TextPersistence;
+  /** signed-in sessions (memory by default) */
+  sessionPersistence?: TextPersistence;
+  /** the engine's accounts, orders and history between runs (none by default: every run starts fresh) */
+  exchangeState?: ExchangeStateStore;
 }
 
 export const LISTINGS = listingsFile.listings as Listing[];
@@ -50,7 +61,15 @@ export function createBackend(options: BackendOptions) {
   const scheduler = options.scheduler ?? systemScheduler;
   const yieldNow = options.yieldNow ?? (() => Promise.resolve());
   const exchangeStart = Math.floor(scheduler.now() / 1000) * 1000;
-  const exchange = createExchange(exchangeStart);
+  const directory = createAccountDirectory(options.accountPersistence);
+  const accounts = createAccountService({
+    directory,
+    sessions: createSessionStore(options.sessionPersistence, () => scheduler.now()),
+    tokenOf: options.tokenOf ?? tokenFromRequest,
+  });
+  const exchange = createExchange(exchangeStart, options.exchangeState?.load() ?? null);
+  const stopAccountSync = openExchangeAccounts(exchange, directory);
+  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler) : null;
   const hub = createMarketHub({
     exchangeStart,
     exchange: exchangeFeed(exchange),
@@ -86,7 +105,8 @@ export function createBackend(options: BackendOptions) {
       users,
       charts: createChartStore(options.chartPersistence),
       site: () => site,
-      sessionOf: options.sessionOf,
+      accounts,
+      exchange,
       announcements,
       lines,
     }),
@@ -99,12 +119,18 @@ export function createBackend(options: BackendOptions) {
   return {
     hub,
     exchange,
+    accounts,
+    /** saves the exchange's state now if a save is due (page hide, server stop) */
+    flushState: () => saving?.flush(),
     quote,
     privateSocket,
     network,
     httpHandlers,
     socketHandlers,
     close() {
+      saving?.flush();
+      saving?.stop();
+      stopAccountSync();
       quote.close();
       privateSocket.close();
       hub.close();
@@ -115,17 +141,18 @@ export function createBackend(options: BackendOptions) {
 export type Backend = ReturnType<typeof createBackend>;
 
 /** The simulated exchange on the fixtures' instruments; a new listing opens when the hub's listing schedule says. */
-function createExchange(exchangeStart: number): Exchange {
+function createExchange(exchangeStart: number, stored: unknown): Exchange {
   const opensAfter = new Map(LISTINGS.map((l) => [l.symbolId, l.opensAfterMs]));
   const listed = instruments.symbols as InstrumentListing[];
-  const exchange = new Exchange({
+  const options = {
     instruments: listed.map((l) => buildInstrument(l, { openTime: opensAfter.has(l.symbolId) ? exchangeStart + opensAfter.get(l.symbolId)! : null })),
     // A browser order reaches a real matching engine some milliseconds after it is sent.
     latencyMs: ORDER_ENTRY_LATENCY_MS,
     startTime: exchangeStart,
-  });
-  openExchangeAccounts(exchange);
-  return exchange;
+  };
+  return restoreOrFresh(options, stored, () => new Exchange(options), (reason) =>
+    console.warn(`embedded exchange: the saved accounts could not be restored (${reason}); starting fresh`),
+  );
 }
 
 export const ORDER_ENTRY_LATENCY_MS = 20;

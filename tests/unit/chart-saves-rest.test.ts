@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../mocks/http/handlers';
+import { serviceSignedInAs } from '../../mocks/accounts/testKit';
 import { fetchChartConfig, fetchChartSave, isChartSaveConflict, saveChartConfig, uploadChartSave } from '../../src/data/api/chartSaves';
 import { ApiError } from '../../src/data/http';
 import { DEFAULT_CHART_DISPLAY } from '../../src/domain/chartDisplay';
@@ -15,7 +16,7 @@ const servers: ReturnType<typeof setupServer>[] = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
 function backend(user: string | null) {
-  const server = setupServer(...createHandlers({ sessionOf: () => user }));
+  const server = setupServer(...createHandlers({ accounts: serviceSignedInAs(user) }));
   server.listen({ onUnhandledFrame: 'error' });
   servers.push(server);
 }
