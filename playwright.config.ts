@@ -41,7 +41,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `tsx mocks/server/main.ts --port ${SERVER_RUNTIME_PORT} --dist dist-remote`,
+      // A fresh exchange every run: accounts kept from an earlier run would make tests depend on it.
+      command: `tsx mocks/server/main.ts --port ${SERVER_RUNTIME_PORT} --dist dist-remote --data-dir ""`,
       url: `http://127.0.0.1:${SERVER_RUNTIME_PORT}/mock/api/replay`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

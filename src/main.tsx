@@ -29,6 +29,18 @@ async function boot() {
   await initI18n(locale);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
+  // The page's login and sign-up links land on the simulated exchange's sign-in page (a real exchange serves its own there).
+  const signIn = /^\/(login|register)\/?$/.exec(window.location.pathname);
+  if (signIn) {
+    const { SignInPage } = await import('../mocks/signin');
+    document.getElementById('boot-placeholder')?.remove();
+    createRoot(root).render(
+      <StrictMode>
+        <SignInPage mode={signIn[1] === 'register' ? 'register' : 'login'} />
+      </StrictMode>,
+    );
+    return;
+  }
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -12,6 +12,7 @@ import { readAllEvents } from '../market/session/reader';
 import type { SessionSet } from '../gateway/types';
 import { startLocalServer } from './server';
 import { sitePreset } from '../site';
+import { dataFolderStores } from '../runtime/fileStores';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -31,6 +32,8 @@ async function main() {
       dist: { type: 'string', default: 'dist-remote' },
       session: { type: 'string', multiple: true, default: [] },
       site: { type: 'string', default: 'global' },
+      // Accounts, sessions, orders and balances survive a restart here; `--data-dir ''` keeps them in memory only.
+      'data-dir': { type: 'string', default: '.mock-data' },
     },
   });
   const port = Number(values.port);
@@ -45,6 +48,7 @@ async function main() {
     port,
     distDir: resolve(ROOT, values.dist),
     site: sitePreset(values.site),
+    ...(values['data-dir'] ? dataFolderStores(resolve(ROOT, values['data-dir'])) : {}),
   });
   process.stdout.write(`Embedded exchange server: ${server.url} (quotes ${server.wsUrl})\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

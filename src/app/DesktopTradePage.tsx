@@ -3,7 +3,7 @@ import { gridWidth, type PanelId } from '../domain/layout';
 import { isRtlLocale } from '../domain/locale';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
-import { VisitorPrompt } from '../features/account';
+import { AccountMenu, VisitorPrompt } from '../features/account';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
@@ -33,7 +33,12 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
 
   return (
     <div className="desktop-page" data-customised={layout.customised}>
-      <SettingsBar locale={locale} onResetLayout={() => setResetOpen(true)} tools={<ReplayToggle symbol={`${base}${quote}`} />} />
+      <SettingsBar locale={locale} onResetLayout={() => setResetOpen(true)} tools={
+          <>
+            <ReplayToggle symbol={`${base}${quote}`} />
+            <AccountMenu />
+          </>
+        } />
       <PanelSlot>
         <EuUsdtTipsBanner base={base} quote={quote} />
       </PanelSlot>

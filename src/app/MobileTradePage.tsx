@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
-import { VisitorPrompt } from '../features/account';
+import { AccountMenu, VisitorPrompt } from '../features/account';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
@@ -18,7 +18,12 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
   const isDemo = useProfile().data?.isDemo ?? false;
   return (
     <div className="mobile-page" data-testid="mobile-page">
-      <SettingsBar locale={locale} tools={<ReplayToggle symbol={`${base}${quote}`} />} />
+      <SettingsBar locale={locale} tools={
+          <>
+            <ReplayToggle symbol={`${base}${quote}`} />
+            <AccountMenu />
+          </>
+        } />
       <PanelSlot>
         <EuUsdtTipsBanner base={base} quote={quote} />
       </PanelSlot>

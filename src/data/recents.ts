@@ -1,7 +1,12 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MAX_RECENTS, pushRecent, type RecentVisit } from '../domain/favorites';
+import { fetchRecents, saveRecentVisit } from './api/user';
 import { getDatabase } from './db';
+import { useProfile } from './queries';
+
+export const recentsQueryKey = ['user', 'recents'] as const;
 
 async function readRecents(): Promise<RecentVisit[]> {
   const rows = await getDatabase().recents.orderBy('visitedAt').reverse().limit(MAX_RECENTS).toArray();
@@ -9,8 +14,8 @@ async function readRecents(): Promise<RecentVisit[]> {
 }
 
 /**
- * Records a visit; older visits beyond the cap are deleted. IndexedDB can be
- * unavailable (private mode, blocked): then recents are simply not kept.
+ * Records a visit on this device; older visits beyond the cap are deleted.
+ * IndexedDB can be unavailable (private mode, blocked): then they are simply not kept.
  */
 export async function recordRecentVisit(symbolId: string, at: number): Promise<void> {
   try {
@@ -25,8 +30,8 @@ export async function recordRecentVisit(symbolId: string, at: number): Promise<v
   }
 }
 
-/** Recent symbols, most recent first; live across tabs (Dexie's liveQuery). */
-export function useRecents(): RecentVisit[] {
+/** This device's recents, most recent first; live across tabs (Dexie's liveQuery). */
+function useLocalRecents(): RecentVisit[] {
   const [recents, setRecents] = useState<RecentVisit[]>([]);
   useEffect(() => {
     const subscription = liveQuery(readRecents).subscribe({
@@ -36,4 +41,35 @@ export function useRecents(): RecentVisit[] {
     return () => subscription.unsubscribe();
   }, []);
   return recents;
+}
+
+const NONE: RecentVisit[] = [];
+
+/**
+ * Recent symbols, most recent first: the exchange's list for a signed-in user
+ * (every device sees it), this device's for a visitor. While the server list
+ * loads or fails, the device's own list stands in.
+ */
+export function useRecents(): RecentVisit[] {
+  const loggedIn = useProfile().data?.loggedIn ?? false;
+  const local = useLocalRecents();
+  const server = useQuery({ queryKey: recentsQueryKey, queryFn: ({ signal }) => fetchRecents(signal), enabled: loggedIn });
+  if (!loggedIn) return local;
+  return server.data ?? (server.isError ? local : NONE);
+}
+
+/** Records a visit on the device and, for a signed-in user, with the exchange (a failed save keeps the local one). */
+export function useRecordRecentVisit(): (symbolId: string, at: number) => void {
+  const client = useQueryClient();
+  const loggedIn = useProfile().data?.loggedIn ?? false;
+  return useCallback(
+    (symbolId: string, at: number) => {
+      void recordRecentVisit(symbolId, at);
+      if (!loggedIn) return;
+      saveRecentVisit(symbolId, at)
+        .then((saved) => client.setQueryData(recentsQueryKey, saved))
+        .catch(() => undefined);
+    },
+    [client, loggedIn],
+  );
 }

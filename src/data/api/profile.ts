@@ -12,11 +12,25 @@ export interface Profile {
   userId: string | null;
   /** EAA-restricted accounts do not see the rewards hub (spec 1 §6) */
   eaaRestricted: boolean;
+  nickname: string | null;
+  isSubAccount: boolean;
+  copyTradeLeader: boolean;
+  /** a margin account in liquidation or overrun blocks ordering (spec 2 §5) */
+  marginStatus: 'normal' | 'liquidation' | 'overrun';
+  /** member tags UTA and UTA_INVERSE (spec 2 §3) */
+  memberTags: { UTA: MemberTag; UTA_INVERSE: MemberTag };
+}
+
+export type MemberTag = 'FAIL' | 'PROCESS' | 'SUCCESS' | null;
+
+function tag(value: unknown): MemberTag {
+  return value === 'FAIL' || value === 'PROCESS' || value === 'SUCCESS' ? value : null;
 }
 
 export function parseProfile(value: unknown): Profile {
   const o = record(value, 'profile');
   const userState = num(o, 'userState', 'profile');
+  const tags = typeof o.memberTags === 'object' && o.memberTags !== null ? (o.memberTags as Record<string, unknown>) : {};
   const accountType = o.accountType === 'UTA' || o.accountType === 'CLASSIC' ? o.accountType : null;
   return {
     userState,
@@ -25,6 +39,11 @@ export function parseProfile(value: unknown): Profile {
     accountType,
     userId: typeof o.userId === 'string' ? o.userId : null,
     eaaRestricted: bool(o, 'eaaRestricted'),
+    nickname: typeof o.nickname === 'string' ? o.nickname : null,
+    isSubAccount: o.isSubAccount === true,
+    copyTradeLeader: o.copyTradeLeader === true,
+    marginStatus: o.marginStatus === 'liquidation' || o.marginStatus === 'overrun' ? o.marginStatus : 'normal',
+    memberTags: { UTA: tag(tags.UTA), UTA_INVERSE: tag(tags.UTA_INVERSE) },
   };
 }
 

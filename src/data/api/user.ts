@@ -1,4 +1,5 @@
 import { getJson, postJson } from '../http';
+import type { RecentVisit } from '../../domain/favorites';
 import { list, record } from './parse';
 
 export const FAVORITES_PATH = '/spot/api/user/favorites';
@@ -32,4 +33,23 @@ export function fetchPreferences(signal?: AbortSignal): Promise<Record<string, s
 /** Spec 1 §7 preference save: `upsert_keys`, e.g. the new-user guide flag and the sync-app flag (Y or N). */
 export function savePreferences(values: Record<string, string>): Promise<Record<string, string>> {
   return postJson(PREFERENCES_PATH, { upsert_keys: values }, parsePreferences);
+}
+
+export const RECENTS_PATH = '/spot/api/user/recents';
+
+function parseRecents(value: unknown): RecentVisit[] {
+  return list(record(value, 'recents').list, 'recents.list').flatMap((v) => {
+    const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+    return typeof o.symbolId === 'string' && typeof o.visitedAt === 'number' && Number.isFinite(o.visitedAt) ? [{ symbolId: o.symbolId, visitedAt: o.visitedAt }] : [];
+  });
+}
+
+/** A signed-in user's recently visited symbols, most recent first (kept by the exchange, so every device sees them). */
+export function fetchRecents(signal?: AbortSignal): Promise<RecentVisit[]> {
+  return getJson(RECENTS_PATH, parseRecents, signal);
+}
+
+/** Records one visit; answers the list as stored. */
+export function saveRecentVisit(symbolId: string, visitedAt: number): Promise<RecentVisit[]> {
+  return postJson(RECENTS_PATH, { symbolId, visitedAt }, parseRecents);
 }

@@ -1,1 +1,2 @@
 export { VisitorPrompt } from './VisitorPrompt';
+export { AccountMenu } from './AccountMenu';
