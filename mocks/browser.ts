@@ -68,6 +68,11 @@ export async function startEmbeddedBackend(): Promise<void> {
     onUnhandledFrame: 'bypass',
   });
   await network.enable();
+  // Tabs of the in-page exchange share its stores: another tab signing in or out changes who a session is here too.
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSIONS_KEY || event.key === null) backend.accounts.sessions.reload();
+    if (event.key === ACCOUNTS_KEY || event.key === null) backend.accounts.directory.reload();
+  });
   // A closing or hidden page saves what is due at once: a reload must find the last order.
   window.addEventListener('pagehide', () => backend.flushState());
   document.addEventListener('visibilitychange', () => {

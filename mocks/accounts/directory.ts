@@ -63,6 +63,11 @@ export function createAccountDirectory(persistence: TextPersistence = memoryPers
       return accounts.get(userId) ?? null;
     },
     list: (): AccountProfile[] => [...accounts.values()],
+    /** re-reads the store (another tab of the in-page exchange registered a user or upgraded) */
+    reload(): void {
+      load();
+      accounts.forEach((p) => listeners.forEach((l) => l(p)));
+    },
     builtIn: (): AccountProfile[] => PROFILES.map((p) => accounts.get(p.userId)!),
     /** a new demo user; null when the exchange holds as many as it takes */
     registerDemo(nickname: string, newId: () => string): AccountProfile | null {

@@ -25,6 +25,7 @@ export function newToken(): string {
 export function createSessionStore(persistence: TextPersistence = memoryPersistence(), now: () => number = Date.now) {
   const sessions = new Map<string, SessionRecord>();
   const load = () => {
+    sessions.clear();
     try {
       const stored: unknown = JSON.parse(persistence.load() ?? '{}');
       if (typeof stored === 'object' && stored !== null && !Array.isArray(stored)) {
@@ -68,6 +69,8 @@ export function createSessionStore(persistence: TextPersistence = memoryPersiste
       }
       return s.userId;
     },
+    /** re-reads the store (another tab of the in-page exchange signed in or out) */
+    reload: load,
     close(token: string | null): boolean {
       if (token === null) return false;
       load();

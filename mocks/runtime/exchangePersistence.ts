@@ -34,13 +34,17 @@ export function restoreOrFresh(options: ExchangeOptions, stored: unknown, fresh:
  * changed (orders, fills, balances), at most once per `delayMs`; market
  * trades alone change nothing worth keeping.
  */
-export function persistExchange(exchange: Exchange, store: ExchangeStateStore, scheduler: Scheduler, delayMs = 1000) {
+export function persistExchange(exchange: Exchange, store: ExchangeStateStore, scheduler: Scheduler, delayMs = 250) {
   let cancel: (() => void) | null = null;
+  const warn = (error: unknown) => console.warn('embedded exchange: could not save its state', error);
+  // The write starts synchronously: on page hide there is no later turn to start it in.
   const save = () => {
     cancel = null;
-    void Promise.resolve()
-      .then(() => store.save(accountState(exchange)))
-      .catch((error: unknown) => console.warn('embedded exchange: could not save its state', error));
+    try {
+      void Promise.resolve(store.save(accountState(exchange))).catch(warn);
+    } catch (error) {
+      warn(error);
+    }
   };
   const unsubscribe = exchange.subscribe((event) => {
     if (event.type === 'trade' || cancel !== null) return;

@@ -1,8 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Decimal } from 'decimal.js';
 import { formatDecimal } from '../../src/domain/format';
-import { DEMO_PORT } from './support/ports';
 import { REPLAY_START, replay, truthBook } from './support/market';
+import { signIn } from './support/signIn';
 
 /**
  * Issue 6, the chart's data on the replayed BTCUSDT market with a controlled
@@ -25,10 +25,6 @@ const chart = (page: Page) => page.getByTestId('candle-chart');
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Chart tools' });
 const offlineMark = (page: Page) => page.getByRole('status').filter({ hasText: OFFLINE_MARK });
 const kinds = (page: Page) => page.getByRole('group', { name: 'Chart type' });
-
-async function signIn(context: BrowserContext, user: string) {
-  await context.addCookies([{ name: 'spot_session', value: user, url: `http://127.0.0.1:${DEMO_PORT}` }]);
-}
 
 async function openChart(page: Page, path = '/en/trade/spot/BTC/USDT') {
   await page.clock.install({ time: REPLAY_START });
@@ -270,8 +266,8 @@ test.describe('chart saves', () => {
     { who: 'a demo account', user: 'u-demo', uploadsToCloud: false },
     { who: 'a visitor', user: null, uploadsToCloud: false },
   ] as const) {
-    test(`${who}: a style change ${uploadsToCloud ? 'is uploaded 5 s after the change' : 'is never uploaded and stays local'}`, async ({ page, context }) => {
-      if (user) await signIn(context, user);
+    test(`${who}: a style change ${uploadsToCloud ? 'is uploaded 5 s after the change' : 'is never uploaded and stays local'}`, async ({ page }) => {
+      if (user) await signIn(page, user);
       await openChart(page);
       if (user) await closeTradeGuide(page);
       // Past the quiet window after the chart's first symbol, so the change counts as the user's; then
@@ -305,8 +301,8 @@ test.describe('chart saves', () => {
     });
   }
 
-  test('a chart settings change from another device rebuilds the chart with its interval', async ({ page, context }) => {
-    await signIn(context, 'u-uta');
+  test('a chart settings change from another device rebuilds the chart with its interval', async ({ page }) => {
+    await signIn(page, 'u-uta');
     await openChart(page);
     const intervals = toolbar(page).getByRole('group', { name: 'Intervals' });
     await expect(intervals.getByRole('button', { name: '30 minutes' })).toHaveAttribute('aria-pressed', 'true');

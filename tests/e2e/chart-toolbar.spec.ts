@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
-import { DEMO_PORT } from './support/ports';
+import { signIn } from './support/signIn';
 
 /**
  * Issue 6, the pro chart's toolbar on the replayed BTCUSDT market with a
@@ -32,8 +32,8 @@ async function openChart(page: Page, path = '/en/trade/spot/BTC/USDT') {
   await expect(chart(page)).toHaveAttribute('data-bars', /^[1-9]\d*$/, { timeout: FIRST_CHART_MS });
 }
 
-async function signIn(page: Page, account = 'u-uta') {
-  await page.context().addCookies([{ name: 'spot_session', value: account, url: `http://127.0.0.1:${DEMO_PORT}` }]);
+async function signInAs(page: Page, account = 'u-uta') {
+  await signIn(page, account);
   // A new signed-in user first gets the trade guide (market header); it is closed whenever it shows.
   const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
   await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click());
@@ -256,7 +256,7 @@ test('a visitor is offered only the quick market trade display option', async ({
 });
 
 test('a signed-in user sees every display option, and a change is kept after a reload', async ({ page }) => {
-  await signIn(page);
+  await signInAs(page);
   await openChart(page);
   const button = toolbar(page).getByRole('button', { name: 'Display options' });
   await button.click();

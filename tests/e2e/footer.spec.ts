@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PORT } from './support/ports';
 import { control, REPLAY_START } from './support/market';
+import { signIn } from './support/signIn';
 
 /** Footer bar (spec 1 §2.7): favorites and recents, the rewards hub, the route picker and the help chat. */
 
-const ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
 const CHANGE = /^([+-]\d+\.\d{2}|0\.00)%$/;
 
 async function open(page: Page, path = '/en/trade/spot/BTC/USDT') {
@@ -18,10 +17,6 @@ const footer = (page: Page) => page.locator('#footer-bar');
 const strip = (page: Page, name: 'Favorites' | 'Recent') => footer(page).getByRole('region', { name });
 const stripNames = (page: Page, name: 'Favorites' | 'Recent') => strip(page, name).locator('.footer-symbol__name');
 const routeButton = (page: Page) => footer(page).getByRole('button', { name: /Server route/ });
-
-async function signIn(page: Page, userId: string) {
-  await page.context().addCookies([{ name: 'spot_session', value: userId, url: ORIGIN }]);
-}
 
 interface Line {
   id: string;

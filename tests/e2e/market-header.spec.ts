@@ -1,15 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PORT } from './support/ports';
 import { REPLAY_START } from './support/market';
+import { signIn } from './support/signIn';
 
 // First loads wait for the in-page exchange to load its session: allow for a loaded CI machine.
 test.describe.configure({ timeout: 120_000 });
 
-const ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
-
-async function signIn(page: Page, userId: string) {
-  await page.context().addCookies([{ name: 'spot_session', value: userId, url: ORIGIN }]);
-}
 
 async function openPage(page: Page, path = '/en/trade/spot/BTC/USDT') {
   await page.clock.install({ time: REPLAY_START });

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PORT } from './support/ports';
 import { REPLAY_START, replay } from './support/market';
+import { signIn } from './support/signIn';
 
-const ORIGIN = `http://127.0.0.1:${DEMO_PORT}`;
 
 async function openAs(page: Page, userId: string) {
-  await page.context().addCookies([{ name: 'spot_session', value: userId, url: ORIGIN }]);
+  await signIn(page, userId);
   // A first visit may open the trade guide over the page at any moment; close it whenever it is in the way.
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'How to trade on this page' }), async () => {
     await page.keyboard.press('Escape');
