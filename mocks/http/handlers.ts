@@ -16,6 +16,7 @@ import { supportHandlers } from './support';
 import { tradeFlowHandlers } from './tradeFlow';
 import { userHandlers } from './user';
 import { authHandlers } from './auth';
+import { orderHandlers } from './orders';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -77,6 +78,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...supportHandlers(context),
     ...tradeFlowHandlers(context),
     ...chartSaveHandlers(context),
+    ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange }) : []),
   ];
   // Every line serves this same list, so a call through a line cannot answer differently from the origin.
   return [...handlers, ...lineHandlers(context, context.lines, () => handlers)];

@@ -1,0 +1,20 @@
+/** Paths of the order and trade calls (docs/api-orders.md); the fault plan is keyed by these strings. */
+export const ORDER_PATHS = {
+  create: '/spot/api/order/create',
+  cancel: '/spot/api/order/cancel',
+  modify: '/spot/api/order/modify',
+  cancelAll: '/spot/api/order/cancel_all',
+  planCancel: '/spot/api/plan_order/cancel',
+  planModify: '/spot/api/plan_order/modify',
+  planCancelAll: '/spot/api/plan_order/cancel_all',
+  openOrders: '/spot/api/order/open_orders',
+  openPlanOrders: '/spot/api/plan_order/open_orders',
+  history: '/spot/api/order/history',
+  utaOrders: '/spot/api/order/uta_orders',
+  tradeInfo: '/spot/api/order/trade_info',
+  tradeInfoKline: '/spot/api/order/trade_info_kline',
+  tradeAvgKline: '/spot/api/order/trade_avg_kline',
+  tradeAvgInfo: '/spot/api/order/trade_avg_info',
+  integratedOpenOrders: '/unified/integrated/v5/queryOpenOrders',
+  integratedPositions: '/unified/integrated/v5/queryPositions',
+} as const;
