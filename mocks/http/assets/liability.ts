@@ -1,0 +1,84 @@
+/**
+ * Borrowing of unified accounts (spec 2 §6 "UTA users load the borrow and
+ * liability list", §7 liability list): what is owed per coin and what more
+ * could be borrowed, the spot-margin switch and leverage, and repaying.
+ * Classic accounts are refused (170227); demo accounts may use all of it.
+ */
+import { MAX_LEVERAGE, MIN_LEVERAGE } from '../../accounts/margin';
+import { ok } from '../../envelope';
+import { badParam, Refusal } from '../errors';
+import { jsonObjectBody, queryOf } from '../params';
+import { route } from '../route';
+import { booleanParam, coin, coinCut, coinText, positiveAmount, unifiedUser, type AssetContext } from './context';
+
+export const LIABILITY_LIST_PATH = '/unified/api/liability/list';
+export const LIABILITY_REPAY_PATH = '/unified/api/liability/repay';
+export const SPOT_MARGIN_SETTINGS_PATH = '/unified/api/spot_margin/settings';
+
+/** Coins a unified account may borrow or owe: USDT, USDC, the base coins of USDT pairs, and whatever it holds or owes. */
+function liabilityCoins(context: AssetContext, userId: string): string[] {
+  const coins = new Set(['USDT', 'USDC']);
+  for (const inst of context.exchange.options.instruments) if (inst.quote === 'USDT') coins.add(inst.base);
+  for (const line of context.exchange.balances(userId)) coins.add(line.token);
+  for (const token of Object.keys(context.margin.loans(userId))) coins.add(token);
+  return [...coins].sort();
+}
+
+function leverageOf(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  // Bybit's set-leverage takes the number as text ("4"); a JSON number is fine too.
+  const n = typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < MIN_LEVERAGE || n > MAX_LEVERAGE) {
+    throw badParam(`leverage must be an integer from ${MIN_LEVERAGE} to ${MAX_LEVERAGE}`);
+  }
+  return n;
+}
+
+export function liabilityHandlers(context: AssetContext) {
+  const { margin } = context;
+  return [
+    route(context, LIABILITY_LIST_PATH, (request) => {
+      const query = queryOf(request);
+      const settle = query.get('settleCoin')?.trim();
+      const settleCoin = settle ? coinText(settle.toUpperCase(), 'settleCoin') : null;
+      const ignoreZero = booleanParam(query, 'ignoreZeroBorrowSize', false);
+      const { userId } = unifiedUser(context, request);
+      const list = (settleCoin ? [settleCoin] : liabilityCoins(context, userId))
+        .map((token) => ({ token, size: margin.borrowSize(userId, token) }))
+        .filter(({ size }) => !ignoreZero || size > 0n)
+        .map(({ token, size }) => ({ coin: token, borrowSize: coin(size), interest: '0', availableToBorrow: coinCut(margin.borrowable(userId, token)) }));
+      return ok({ list });
+    }),
+
+    route(context, SPOT_MARGIN_SETTINGS_PATH, (request) => ok(margin.settings(unifiedUser(context, request).userId))),
+
+    route(
+      context,
+      SPOT_MARGIN_SETTINGS_PATH,
+      async (request) => {
+        const { userId } = unifiedUser(context, request);
+        const body = await jsonObjectBody(request);
+        if (body.spotMargin !== undefined && typeof body.spotMargin !== 'boolean') throw badParam('spotMargin must be true or false');
+        const leverage = leverageOf(body.leverage);
+        if (body.spotMargin === undefined && leverage === undefined) throw badParam('spotMargin or leverage is required');
+        return ok(margin.setSettings(userId, { spotMargin: body.spotMargin as boolean | undefined, leverage }));
+      },
+      'post',
+    ),
+
+    route(
+      context,
+      LIABILITY_REPAY_PATH,
+      async (request) => {
+        const { userId } = unifiedUser(context, request);
+        const body = await jsonObjectBody(request);
+        const token = coinText(body.coin, 'coin');
+        const amount = positiveAmount(body.amount, 'amount');
+        const paid = margin.repay(userId, token, amount, context.now());
+        if (!paid.ok) throw new Refusal(paid.code, paid.message);
+        return ok({ coin: token, repaid: coin(paid.repaid), borrowSize: coin(margin.borrowSize(userId, token)) });
+      },
+      'post',
+    ),
+  ];
+}
