@@ -21,6 +21,8 @@ const USERS_KEY = 'spot-mock-exchange:users';
 const CHARTS_KEY = 'spot-mock-exchange:charts';
 /** Registered demo users and account upgrades. */
 const ACCOUNTS_KEY = 'spot-mock-exchange:accounts';
+/** Signed-in users' recently visited symbols. */
+const RECENTS_KEY = 'spot-mock-exchange:recents';
 /** Signed-in sessions (token → user), so a reload keeps the user signed in. */
 const SESSIONS_KEY = 'spot-mock-exchange:sessions';
 /** `?mockSite=eu` sticks for the tab, so a reload keeps the region. */
@@ -44,6 +46,7 @@ export async function startEmbeddedBackend(): Promise<void> {
     chartPersistence: localText(CHARTS_KEY),
     accountPersistence: localText(ACCOUNTS_KEY),
     sessionPersistence: localText(SESSIONS_KEY),
+    recentsPersistence: localText(RECENTS_KEY),
     exchangeState: await openPageExchangeStore(),
     // Requests made in the page carry no Cookie header here: the session is the page's own cookie.
     tokenOf: () => sessionFromCookies(document.cookie),

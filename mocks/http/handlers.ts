@@ -17,6 +17,8 @@ import { tradeFlowHandlers } from './tradeFlow';
 import { userHandlers } from './user';
 import { authHandlers } from './auth';
 import { orderHandlers } from './orders';
+import { assetHandlers, type RecentsStore } from './assets';
+import type { SpotMarginDesk } from '../accounts/margin';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -41,6 +43,10 @@ export interface HandlerOptions {
   accounts?: AccountService;
   /** the simulated exchange engine: the order, asset and account calls answer only with it */
   exchange?: Exchange;
+  /** UTA spot margin: settings and loans (the asset calls answer only with it and the exchange) */
+  margin?: SpotMarginDesk;
+  /** signed-in users' recently visited symbols */
+  recents?: RecentsStore;
   /** makes the id of a newly registered demo user */
   newUserId?: () => string;
   /** the announcement bar's list (the fixture by default) */
@@ -67,6 +73,8 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     site: options.site ?? (() => sitePreset('global')),
     accounts: options.accounts ?? createAccountService(),
     exchange: options.exchange,
+    margin: options.margin,
+    recents: options.recents,
     announcements: options.announcements ?? createAnnouncementStore(),
   };
   const handlers: HttpHandler[] = [
@@ -78,7 +86,8 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...supportHandlers(context),
     ...tradeFlowHandlers(context),
     ...chartSaveHandlers(context),
-    ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange }) : []),
+    ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
+    ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
   ];
   // Every line serves this same list, so a call through a line cannot answer differently from the origin.
   return [...handlers, ...lineHandlers(context, context.lines, () => handlers)];

@@ -17,6 +17,8 @@ import { createSessionStore } from '../accounts/sessions';
 import { createAccountService } from '../accounts/service';
 import { tokenFromRequest } from '../accounts/profiles';
 import { persistExchange, restoreOrFresh, type ExchangeStateStore } from './exchangePersistence';
+import { createMarginDesk } from '../accounts/margin';
+import { createRecentsStore } from '../http/assets';
 import { createChartStore } from '../accounts/chartStore';
 import { sitePreset, type SiteConfig } from '../site';
 import { createControlHandlers } from './control';
@@ -43,6 +45,8 @@ export interface BackendOptions {
   tokenOf?: (request: Request) => string | null;
   /** registered demo users and upgrades (memory by default) */
   accountPersistence?: TextPersistence;
+  /** signed-in users' recently visited symbols (memory by default) */
+  recentsPersistence?: TextPersistence;
   /** signed-in sessions (memory by default) */
   sessionPersistence?: TextPersistence;
   /** the engine's accounts, orders and history between runs (none by default: every run starts fresh) */
@@ -67,9 +71,12 @@ export function createBackend(options: BackendOptions) {
     sessions: createSessionStore(options.sessionPersistence, () => scheduler.now()),
     tokenOf: options.tokenOf ?? tokenFromRequest,
   });
-  const exchange = createExchange(exchangeStart, options.exchangeState?.load() ?? null);
+  const { exchange, restored } = createExchange(exchangeStart, options.exchangeState?.load() ?? null);
   const stopAccountSync = openExchangeAccounts(exchange, directory);
-  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler) : null;
+  // Loans live beside the engine: restored only with the engine state they were saved with.
+  const margin = createMarginDesk(exchange, { state: restored?.margin });
+  const marginState = { state: () => margin.toJSON(), onChange: (listener: () => void) => margin.onChange(listener) };
+  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, marginState) : null;
   const hub = createMarketHub({
     exchangeStart,
     exchange: exchangeFeed(exchange),
@@ -107,6 +114,8 @@ export function createBackend(options: BackendOptions) {
       site: () => site,
       accounts,
       exchange,
+      margin,
+      recents: createRecentsStore(options.recentsPersistence),
       announcements,
       lines,
     }),
@@ -120,6 +129,7 @@ export function createBackend(options: BackendOptions) {
     hub,
     exchange,
     accounts,
+    margin,
     /** saves the exchange's state now if a save is due (page hide, server stop) */
     flushState: () => saving?.flush(),
     quote,
@@ -141,7 +151,7 @@ export function createBackend(options: BackendOptions) {
 export type Backend = ReturnType<typeof createBackend>;
 
 /** The simulated exchange on the fixtures' instruments; a new listing opens when the hub's listing schedule says. */
-function createExchange(exchangeStart: number, stored: unknown): Exchange {
+function createExchange(exchangeStart: number, stored: unknown) {
   const opensAfter = new Map(LISTINGS.map((l) => [l.symbolId, l.opensAfterMs]));
   const listed = instruments.symbols as InstrumentListing[];
   const options = {

@@ -5,12 +5,21 @@ import type { Scheduler } from '../gateway/types';
 export interface ExchangeStateStore {
   /** the state saved by an earlier run, or null */
   load(): unknown;
-  save(snapshot: ExchangeSnapshot): void | Promise<void>;
+  save(snapshot: SavedExchange): void | Promise<void>;
+}
+
+/** The engine's account state plus what desks beside it keep (the margin loans, which the balances already hold). */
+export type SavedExchange = ExchangeSnapshot & { margin?: unknown };
+
+/** State kept beside the engine's and saved with it, so the two can never be restored out of step. */
+export interface SideState {
+  state(): unknown;
+  onChange(listener: () => void): () => void;
 }
 
 /** Account state only: books come from the replay of this run, never from an earlier one. */
-function accountState(exchange: Exchange): ExchangeSnapshot {
-  return { ...snapshotExchange(exchange), books: [] };
+function accountState(exchange: Exchange, margin: SideState | undefined): SavedExchange {
+  return { ...snapshotExchange(exchange), books: [], ...(margin ? { margin: margin.state() } : {}) };
 }
 
 /**
@@ -18,14 +27,19 @@ function accountState(exchange: Exchange): ExchangeSnapshot {
  * stored state does not restore (then `onDamaged` says why and the run
  * starts clean rather than not at all).
  */
-export function restoreOrFresh(options: ExchangeOptions, stored: unknown, fresh: () => Exchange, onDamaged: (reason: string) => void): Exchange {
-  if (stored === null || stored === undefined) return fresh();
+export function restoreOrFresh(
+  options: ExchangeOptions,
+  stored: unknown,
+  fresh: () => Exchange,
+  onDamaged: (reason: string) => void,
+): { exchange: Exchange; restored: SavedExchange | null } {
+  if (stored === null || stored === undefined) return { exchange: fresh(), restored: null };
   try {
-    const snap = stored as ExchangeSnapshot;
-    return restoreExchange(options, { ...snap, books: [] });
+    const snap = stored as SavedExchange;
+    return { exchange: restoreExchange(options, { ...snap, books: [] }), restored: snap };
   } catch (error) {
     onDamaged((error as Error).message);
-    return fresh();
+    return { exchange: fresh(), restored: null };
   }
 }
 
@@ -34,22 +48,25 @@ export function restoreOrFresh(options: ExchangeOptions, stored: unknown, fresh:
  * changed (orders, fills, balances), at most once per `delayMs`; market
  * trades alone change nothing worth keeping.
  */
-export function persistExchange(exchange: Exchange, store: ExchangeStateStore, scheduler: Scheduler, delayMs = 250) {
+export function persistExchange(exchange: Exchange, store: ExchangeStateStore, scheduler: Scheduler, margin?: SideState, delayMs = 250) {
   let cancel: (() => void) | null = null;
   const warn = (error: unknown) => console.warn('embedded exchange: could not save its state', error);
   // The write starts synchronously: on page hide there is no later turn to start it in.
   const save = () => {
     cancel = null;
     try {
-      void Promise.resolve(store.save(accountState(exchange))).catch(warn);
+      void Promise.resolve(store.save(accountState(exchange, margin))).catch(warn);
     } catch (error) {
       warn(error);
     }
   };
+  const due = () => {
+    if (cancel === null) cancel = scheduler.setTimeout(save, delayMs);
+  };
   const unsubscribe = exchange.subscribe((event) => {
-    if (event.type === 'trade' || cancel !== null) return;
-    cancel = scheduler.setTimeout(save, delayMs);
+    if (event.type !== 'trade') due();
   });
+  const unsubscribeMargin = margin?.onChange(due);
   return {
     /** saves now if a save is due (page hide, server stop, reset) */
     flush() {
@@ -65,6 +82,7 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
     stop() {
       cancel?.();
       unsubscribe();
+      unsubscribeMargin?.();
     },
   };
 }

@@ -51,5 +51,6 @@ export function dataFolderStores(folder: string) {
     accountPersistence: fileText(join(folder, 'accounts.json')),
     sessionPersistence: fileText(join(folder, 'sessions.json')),
     exchangeState: fileExchangeState(join(folder, 'exchange.json')),
+    recentsPersistence: fileText(join(folder, 'recents.json')),
   };
 }
