@@ -3,12 +3,19 @@ import type { SocketConnection, SocketPeer } from './types';
 
 /** Anything that takes sockets: the quote gateway, the private gateway. */
 export interface SocketAcceptor {
-  accept(peer: SocketPeer): SocketConnection;
+  /** `info.token`: the session token of the connecting page (the private socket signs it in) */
+  accept(peer: SocketPeer, info?: { token?: string | null }): SocketConnection;
 }
 
 export interface SocketHandlerOptions {
   /** while true the simulated network is down: a new connection is closed at once */
   isOffline?: () => boolean;
+  /**
+   * The session token of a connecting client. An intercepted socket shows no
+   * request headers, so in-page this reads the page's own cookie
+   * (document.cookie), as the browser would have sent it with the upgrade.
+   */
+  tokenOf?: () => string | null;
 }
 
 /** Dropped connection: what a browser reports when the network goes away. */
@@ -40,7 +47,7 @@ export function socketHandler(gateway: SocketAcceptor, url: string, options: Soc
       send: (text) => client.send(text),
       close: (code, reason) => client.close(code, reason),
     };
-    const connection = gateway.accept(peer);
+    const connection = gateway.accept(peer, options.tokenOf ? { token: options.tokenOf() } : undefined);
     client.addEventListener('message', (event) => {
       const text = textOf(event.data);
       if (typeof text === 'string') connection.onMessage(text);

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { getResponse } from 'msw';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SocketConnection, SocketPeer } from '../gateway/types';
+import { sessionFromCookies } from '../accounts/profiles';
 import { createBackend, type BackendOptions } from '../runtime/backend';
 import { serveStatic } from './static';
 
@@ -16,7 +17,7 @@ export interface LocalServerOptions extends BackendOptions {
 }
 
 interface Acceptor {
-  accept(peer: SocketPeer): SocketConnection;
+  accept(peer: SocketPeer, info?: { token?: string | null }): SocketConnection;
 }
 
 function toRequest(req: IncomingMessage, origin: string): Request {
@@ -47,14 +48,14 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
 }
 
 /** Bridges one `ws` socket to a gateway connection. */
-function attach(gateway: Acceptor, socket: WebSocket): void {
+function attach(gateway: Acceptor, socket: WebSocket, info?: { token?: string | null }): void {
   const connection = gateway.accept({
     send: (text) => {
       if (socket.readyState === socket.OPEN) socket.send(text);
     },
     // No code means "the network dropped it": terminate sends no close frame, the client sees 1006.
     close: (code, reason) => (code === undefined || code === 1006 ? socket.terminate() : socket.close(code, reason)),
-  });
+  }, info);
   socket.on('message', (data: Buffer) => connection.onMessage(data.toString()));
   socket.on('close', () => connection.onClose());
   // A reset connection also emits close; nothing else to do.
@@ -92,7 +93,7 @@ export async function startLocalServer(options: LocalServerOptions) {
       socket.destroy();
       return;
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => attach(gateway, ws));
+    sockets.handleUpgrade(req, socket, head, (ws) => attach(gateway, ws, { token: sessionFromCookies(req.headers.cookie ?? null) }));
   });
 
   await new Promise<void>((resolve, reject) => {
