@@ -50,6 +50,7 @@ export async function startEmbeddedBackend(): Promise<void> {
     exchangeState: await openPageExchangeStore(),
     // Requests made in the page carry no Cookie header here: the session is the page's own cookie.
     tokenOf: () => sessionFromCookies(document.cookie),
+    socketTokenOf: () => sessionFromCookies(document.cookie),
     sets: [shippedSessionSet()],
     faults: new FaultPlan(parseFaults(query.get('mockFault'))),
     yieldNow: yieldToPage,

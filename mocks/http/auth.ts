@@ -42,7 +42,7 @@ function redirectOf(body: Record<string, unknown>, origin: string): string {
   return path;
 }
 
-export function authHandlers(context: AccountContext, newUserId: () => string) {
+export function authHandlers(context: AccountContext & { onSessionEnded?: (token: string) => void }, newUserId: () => string) {
   const { directory, sessions } = context.accounts;
   const signIn = (profile: AccountProfile, redirect: string) => {
     const token = sessions.open(profile.userId);
@@ -88,7 +88,9 @@ export function authHandlers(context: AccountContext, newUserId: () => string) {
       context,
       LOGOUT_PATH,
       (request) => {
-        sessions.close(context.accounts.tokenOf(request));
+        const token = context.accounts.tokenOf(request);
+        if (token !== null) context.onSessionEnded?.(token);
+        sessions.close(token);
         const answer = HttpResponse.json({ code: 0, success: true, result: null });
         answer.headers.append('set-cookie', sessionCookie('', 0));
         return answer;

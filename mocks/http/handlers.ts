@@ -17,6 +17,8 @@ import { tradeFlowHandlers } from './tradeFlow';
 import { userHandlers } from './user';
 import { authHandlers } from './auth';
 import { orderHandlers } from './orders';
+import type { UpgradeDesk } from '../accounts/upgrade';
+import { upgradeHandlers } from './upgrade';
 import { assetHandlers, type RecentsStore } from './assets';
 import type { SpotMarginDesk } from '../accounts/margin';
 
@@ -47,6 +49,10 @@ export interface HandlerOptions {
   margin?: SpotMarginDesk;
   /** signed-in users' recently visited symbols */
   recents?: RecentsStore;
+  /** the standard → unified upgrade; without it the upgrade calls are not served */
+  upgrades?: UpgradeDesk;
+  /** told when a log-out ends a session (the private socket tells that session's sockets at once) */
+  onSessionEnded?: (token: string) => void;
   /** makes the id of a newly registered demo user */
   newUserId?: () => string;
   /** the announcement bar's list (the fixture by default) */
@@ -78,7 +84,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     announcements: options.announcements ?? createAnnouncementStore(),
   };
   const handlers: HttpHandler[] = [
-    ...authHandlers(context, options.newUserId ?? newUserId),
+    ...authHandlers({ ...context, onSessionEnded: options.onSessionEnded }, options.newUserId ?? newUserId),
     ...userHandlers(context),
     ...marketHandlers(context),
     ...probeHandlers(context),
@@ -87,6 +93,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...tradeFlowHandlers(context),
     ...chartSaveHandlers(context),
     ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
+    ...(options.upgrades ? upgradeHandlers({ ...context, upgrades: options.upgrades }) : []),
     ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
   ];
   // Every line serves this same list, so a call through a line cannot answer differently from the origin.

@@ -18,6 +18,8 @@ import { createAccountService } from '../accounts/service';
 import { tokenFromRequest } from '../accounts/profiles';
 import { persistExchange, restoreOrFresh, type ExchangeStateStore } from './exchangePersistence';
 import { createMarginDesk } from '../accounts/margin';
+import { createUpgradeDesk } from '../accounts/upgrade';
+import { upgradeControlHandlers } from '../http/upgrade';
 import { createRecentsStore } from '../http/assets';
 import { createChartStore } from '../accounts/chartStore';
 import { sitePreset, type SiteConfig } from '../site';
@@ -45,6 +47,8 @@ export interface BackendOptions {
   tokenOf?: (request: Request) => string | null;
   /** registered demo users and upgrades (memory by default) */
   accountPersistence?: TextPersistence;
+  /** the session token of a private socket under msw, which shows no request headers (in-page: document.cookie) */
+  socketTokenOf?: () => string | null;
   /** signed-in users' recently visited symbols (memory by default) */
   recentsPersistence?: TextPersistence;
   /** signed-in sessions (memory by default) */
@@ -88,7 +92,8 @@ export function createBackend(options: BackendOptions) {
     onDemand: options.onDemand ?? false,
   });
   const quote = createQuoteGateway(hub, { scheduler });
-  const privateSocket = createPrivateGateway({ scheduler });
+  const privateSocket = createPrivateGateway({ scheduler, accounts, exchange });
+  const upgrades = createUpgradeDesk({ directory, exchange, scheduler, push: (userId, topic, data) => privateSocket.push(userId, topic, data) });
   const network = createNetworkState({ now: () => scheduler.now() });
   // A network that goes down takes the open sockets with it.
   network.onDown(() => {
@@ -103,6 +108,8 @@ export function createBackend(options: BackendOptions) {
   const lines = createRouteLines(DEFAULT_ROUTES);
 
   const httpHandlers: HttpHandler[] = [
+    // Before the controls: their /mock/api/* catch-all answers 10404.
+    ...upgradeControlHandlers(upgrades),
     ...createControlHandlers({ hub, quote, network, yieldNow, exchange, setSite: (next) => void (site = next), announcements, lines }),
     ...createHandlers({
       faults: options.faults,
@@ -116,13 +123,15 @@ export function createBackend(options: BackendOptions) {
       exchange,
       margin,
       recents: createRecentsStore(options.recentsPersistence),
+      upgrades,
+      onSessionEnded: (token: string) => privateSocket.sessionEnded(token),
       announcements,
       lines,
     }),
   ];
   const socketHandlers: WebSocketHandler[] = [
     quoteSocketHandler(quote, '*/realtime', { isOffline }),
-    privateSocketHandler(privateSocket, '*/realtime_w', { isOffline }),
+    privateSocketHandler(privateSocket, '*/realtime_w', { isOffline, tokenOf: options.socketTokenOf }),
   ];
 
   return {
@@ -141,6 +150,7 @@ export function createBackend(options: BackendOptions) {
       saving?.flush();
       saving?.stop();
       stopAccountSync();
+      upgrades.close();
       quote.close();
       privateSocket.close();
       hub.close();
