@@ -16,7 +16,7 @@ import { supportHandlers } from './support';
 import { tradeFlowHandlers } from './tradeFlow';
 import { userHandlers } from './user';
 import { authHandlers } from './auth';
-import { orderHandlers } from './orders';
+import { orderHandlers, type LeverageFlags, type OrderViews } from './orders';
 import type { UpgradeDesk } from '../accounts/upgrade';
 import { upgradeHandlers } from './upgrade';
 import { assetHandlers, type RecentsStore } from './assets';
@@ -49,6 +49,8 @@ export interface HandlerOptions {
   margin?: SpotMarginDesk;
   /** signed-in users' recently visited symbols */
   recents?: RecentsStore;
+  /** margin flags and order views shared with the private socket, so pushes and calls agree */
+  orderViews?: { flags: LeverageFlags; views: OrderViews };
   /** the standard → unified upgrade; without it the upgrade calls are not served */
   upgrades?: UpgradeDesk;
   /** told when a log-out ends a session (the private socket tells that session's sockets at once) */
@@ -92,7 +94,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...supportHandlers(context),
     ...tradeFlowHandlers(context),
     ...chartSaveHandlers(context),
-    ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
+    ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin }, options.orderViews) : []),
     ...(options.upgrades ? upgradeHandlers({ ...context, upgrades: options.upgrades }) : []),
     ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
   ];

@@ -19,6 +19,7 @@ import { tokenFromRequest } from '../accounts/profiles';
 import { persistExchange, restoreOrFresh, type ExchangeStateStore } from './exchangePersistence';
 import { createMarginDesk } from '../accounts/margin';
 import { createUpgradeDesk } from '../accounts/upgrade';
+import { createLeverageFlags, orderViews } from '../http/orders';
 import { upgradeControlHandlers } from '../http/upgrade';
 import { createRecentsStore } from '../http/assets';
 import { createChartStore } from '../accounts/chartStore';
@@ -92,7 +93,9 @@ export function createBackend(options: BackendOptions) {
     onDemand: options.onDemand ?? false,
   });
   const quote = createQuoteGateway(hub, { scheduler });
-  const privateSocket = createPrivateGateway({ scheduler, accounts, exchange });
+  const flags = createLeverageFlags();
+  const orderShared = { flags, views: orderViews(exchange, flags) };
+  const privateSocket = createPrivateGateway({ scheduler, accounts, exchange, margin, views: orderShared.views });
   const upgrades = createUpgradeDesk({ directory, exchange, scheduler, push: (userId, topic, data) => privateSocket.push(userId, topic, data) });
   const network = createNetworkState({ now: () => scheduler.now() });
   // A network that goes down takes the open sockets with it.
@@ -124,6 +127,7 @@ export function createBackend(options: BackendOptions) {
       margin,
       recents: createRecentsStore(options.recentsPersistence),
       upgrades,
+      orderViews: orderShared,
       onSessionEnded: (token: string) => privateSocket.sessionEnded(token),
       announcements,
       lines,

@@ -82,7 +82,7 @@ describe.each(RUNTIMES)('private socket (%s)', (kind) => {
     const push = await owner.next((f) => f.topic === 'order_new' && Array.isArray(f.data));
     expect(push).toEqual({ topic: 'order_new', data: [expect.any(Object)], sendTime: expect.any(Number) });
     expect(push.data![0]).toMatchObject({
-      orderId, symbolId: 'BTCUSDT', side: 'Buy', type: 'Limit', status: 'New', planType: -1, price: '1000.00', origQty: '0.001000', executedQty: '0.000000',
+      orderId, symbolId: 'BTCUSDT', side: 'Buy', type: 'LIMIT', status: 'New', planType: -1, price: '1000.00', origQty: '0.001000', executedQty: '0.000000',
       amount: '1', orderQtyForView: '0.001000', baseTokenName: 'BTC', quoteTokenName: 'USDT', stopOrderType: '', isLeverage: false,
     });
     const wallet = await owner.next((f) => f.topic === 'asset.spot-walletbalance' && Array.isArray(f.data));
@@ -109,7 +109,7 @@ describe.each(RUNTIMES)('private socket (%s)', (kind) => {
     expect(Object.keys(item).sort()).toEqual(
       ['amount', 'feeTokenId', 'isMaker', 'matchTime', 'orderId', 'orderType', 'price', 'quantity', 'side', 'symbolId', 'tokenFee', 'tradeId'].sort(),
     );
-    expect(item).toMatchObject({ orderId: (placed.result as { orderId: string }).orderId, symbolId: 'BTCUSDT', side: 'Buy', orderType: 'Market', isMaker: false, feeTokenId: 'BTC' });
+    expect(item).toMatchObject({ orderId: (placed.result as { orderId: string }).orderId, symbolId: 'BTCUSDT', side: 'Buy', orderType: 'MARKET', isMaker: false, feeTokenId: 'BTC' });
     for (const field of ['price', 'quantity', 'amount', 'tokenFee', 'tradeId']) expect(item[field], field).toMatch(/^\d+(\.\d+)?$/);
     const filled = await ws.next((f) => f.topic === 'user.uta.spot.order' && (f.data as Array<{ status: string }>).some((o) => o.status === 'Filled'));
     expect(filled).toBeTruthy();
@@ -127,10 +127,10 @@ describe.each(RUNTIMES)('private socket (%s)', (kind) => {
     const times = pushes.map((p) => p.sendTime as number);
     expect([times[2]! - times[1]!, times[3]! - times[2]!]).toEqual([5000, 5000]);
     const [wallet] = first.data as Array<{ coinList: Array<Record<string, string>>; actualLeverageRatio: string }>;
-    expect(wallet!.actualLeverageRatio).toBe('0');
+    expect(wallet!.actualLeverageRatio).toBe('1.00');
     expect(wallet!.coinList.find((c) => c.tokenId === 'USDT')).toEqual({
-      tokenId: 'USDT', walletBalance: '100000', spotAvailableBalance: '100000', spotMarginAvailableBalance: '100000', locked: '0', borrowSize: '0',
-      occAssetUSDTValue: '100000',
+      tokenId: 'USDT', walletBalance: '100000', spotAvailableBalance: '100000', spotMarginAvailableBalance: '100000', borrowSize: '0',
+      occAssetUSDTValue: '0.00',
     });
   });
 

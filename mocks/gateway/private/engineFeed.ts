@@ -6,7 +6,7 @@
  * one frame per topic (an OCO pair's two legs together) and one wallet push.
  */
 import { PLAN, type Exchange, type ExchangeEvent, type PlanType } from '../../exchange';
-import { orderItem, tradeItem } from './items';
+import type { OrderViews } from '../../http/orders/view';
 import { PUSH_TOPICS, type AccountType } from './topics';
 
 /** One rendered item; its topic depends on the account type at delivery (an upgrade changes it). */
@@ -33,7 +33,7 @@ export function orderTopic(accountType: AccountType, planType: PlanType): string
  * Subscribes to the engine; `wants(userId)` says whether anybody listens for
  * that user (nothing is rendered otherwise), `deliver` gets each user's batch.
  */
-export function watchExchange(exchange: Exchange, wants: (userId: string) => boolean, deliver: (userId: string, batch: UserBatch) => void): () => void {
+export function watchExchange(exchange: Exchange, views: OrderViews, wants: (userId: string) => boolean, deliver: (userId: string, batch: UserBatch) => void): () => void {
   let batches = new Map<string, UserBatch>();
   const batchOf = (userId: string) => {
     let batch = batches.get(userId);
@@ -52,15 +52,12 @@ export function watchExchange(exchange: Exchange, wants: (userId: string) => boo
   function onEvent(event: ExchangeEvent): void {
     if (event.type === 'order') {
       const { order } = event;
-      const inst = exchange.instrument(order.symbol);
-      if (!inst || !wants(order.userId)) return;
-      batchOf(order.userId).items.push({ topicOf: (type) => orderTopic(type, order.planType), item: orderItem(order, inst) });
+      if (!exchange.instrument(order.symbol) || !wants(order.userId)) return;
+      batchOf(order.userId).items.push({ topicOf: (type) => orderTopic(type, order.planType), item: views.order(order) });
     } else if (event.type === 'fill') {
       const { fill } = event;
-      const inst = exchange.instrument(fill.symbol);
-      if (!inst || !wants(fill.userId)) return;
-      const orderType = exchange.getOrder(fill.userId, { orderId: fill.orderId })?.orderType ?? null;
-      batchOf(fill.userId).items.push({ topicOf: (type) => PUSH_TOPICS[type].fill, item: tradeItem(fill, inst, orderType) });
+      if (!exchange.instrument(fill.symbol) || !wants(fill.userId)) return;
+      batchOf(fill.userId).items.push({ topicOf: (type) => PUSH_TOPICS[type].fill, item: views.fill(fill) });
     } else if (event.type === 'balance') {
       if (wants(event.userId)) batchOf(event.userId).walletChanged = true;
     }

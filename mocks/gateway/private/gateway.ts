@@ -1,6 +1,8 @@
 import type { AccountProfile } from '../../accounts/profiles';
 import type { AccountService } from '../../accounts/service';
 import type { Exchange } from '../../exchange';
+import { createMarginDesk, type SpotMarginDesk } from '../../accounts/margin';
+import { createLeverageFlags, orderViews, type OrderViews } from '../../http/orders';
 import { systemScheduler } from '../../market/hub/scheduler';
 import type { Scheduler, SocketConnection, SocketPeer } from '../types';
 import { ABNORMAL_CLOSE, Connection } from '../quote/connection';
@@ -26,6 +28,10 @@ export interface PrivateGatewayOptions {
   accounts?: AccountService;
   /** the engine whose order, fill and balance events are pushed; without it nothing is */
   exchange?: Exchange;
+  /** loans of unified accounts (the wallet push's borrowSize and leverage); a fresh desk by default */
+  margin?: SpotMarginDesk;
+  /** how orders and fills are rendered: the order calls' own views (`orderHandlers` takes the same) */
+  views?: OrderViews;
   walletIntervalMs?: number;
 }
 
@@ -63,6 +69,8 @@ interface PrivateSocket {
 export function createPrivateGateway(options: PrivateGatewayOptions = {}): PrivateGateway {
   const scheduler = options.scheduler ?? systemScheduler;
   const { accounts, exchange } = options;
+  const margin = options.margin ?? (exchange ? createMarginDesk(exchange) : undefined);
+  const views = options.views ?? (exchange ? orderViews(exchange, createLeverageFlags()) : undefined);
   const walletIntervalMs = options.walletIntervalMs ?? DEFAULT_WALLET_INTERVAL_MS;
   const sockets = new Set<PrivateSocket>();
   const byUser = new Map<string, Set<PrivateSocket>>();
@@ -107,7 +115,7 @@ export function createPrivateGateway(options: PrivateGatewayOptions = {}): Priva
   function sendWallet(socket: PrivateSocket, profile: AccountProfile): void {
     const topic = PUSH_TOPICS[profile.accountType].wallet;
     if (!exchange || !socket.connection.subscriptions.has(topic)) return;
-    socket.connection.sendData(pushFrame(topic, walletData(exchange, profile.userId, profile.accountType), scheduler.now(), walletIntervalMs));
+    socket.connection.sendData(pushFrame(topic, walletData(exchange, margin!, profile.userId, profile.accountType), scheduler.now(), walletIntervalMs));
   }
 
   function deliver(userId: string, batch: UserBatch): void {
@@ -159,7 +167,7 @@ export function createPrivateGateway(options: PrivateGatewayOptions = {}): Priva
     }
   }
 
-  const stopFeed = exchange ? watchExchange(exchange, (userId) => byUser.has(userId), deliver) : () => undefined;
+  const stopFeed = exchange ? watchExchange(exchange, views!, (userId) => byUser.has(userId), deliver) : () => undefined;
   const stopTimer = scheduler.setInterval(walletTick, walletIntervalMs);
 
   function detach(socket: PrivateSocket): void {

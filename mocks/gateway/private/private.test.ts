@@ -96,7 +96,7 @@ describe('private socket', () => {
     await delivered();
     const [trade] = pushes(ws).filter((f) => f.topic === 'match').flatMap((f) => f.data as Array<Record<string, unknown>>);
     expect(trade).toEqual({
-      tradeId: expect.any(String), orderId: taken.orderId, symbolId: 'BTCUSDT', side: 'Buy', orderType: 'Market', price: '60001.00', quantity: '0.500000',
+      tradeId: expect.any(String), orderId: taken.orderId, symbolId: 'BTCUSDT', side: 'Buy', orderType: 'MARKET', price: '60001.00', quantity: '0.500000',
       amount: '30000.5', tokenFee: '0.0005', feeTokenId: 'BTC', isMaker: false, matchTime: h.t,
     });
     expect(topicsAndStatuses(ws).filter(([t]) => t === 'order_new')).toEqual([['order_new', 'Filled/-1']]);

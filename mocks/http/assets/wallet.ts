@@ -6,49 +6,22 @@
  */
 import { ok } from '../../envelope';
 import { usdtValue, walletValue } from '../../accounts/margin';
-import type { Amount } from '../../exchange/amount';
+import { actualLeverageRatio, holdingOf, holdings, unifiedCoinList } from '../../accounts/walletView';
 import { signedIn } from '../accountContext';
 import { badParam } from '../errors';
 import { queryOf } from '../params';
 import { route } from '../route';
-import { coin, coinCut, coinText, instrumentParam, positiveAmount, unifiedUser, usdt, type AssetContext } from './context';
+import { coin, coinText, instrumentParam, positiveAmount, unifiedUser, usdt, type AssetContext } from './context';
 
 export const WALLET_BALANCE_PATH = '/spot/api/asset/wallet_balance';
 export const BALANCES_PATH = '/spot/api/asset/balances';
 export const UNIFIED_ASSET_PATH = '/spot/api/asset/unified_asset';
 
-interface Holding {
-  token: string;
-  free: Amount;
-  locked: Amount;
-}
-
-/** The user's coins: every ledger line plus coins owed but no longer held, by name. */
-function holdings(context: AssetContext, userId: string): Holding[] {
-  const lines = new Map(context.exchange.balances(userId).map((l) => [l.token, { token: l.token, free: l.free, locked: l.locked }]));
-  for (const token of Object.keys(context.margin.loans(userId))) if (!lines.has(token)) lines.set(token, { token, free: 0n, locked: 0n });
-  return [...lines.values()].sort((a, b) => (a.token < b.token ? -1 : 1));
-}
-
-/** A coin's line, zero when the user never held it. */
-function holdingOf(context: AssetContext, userId: string, token: string): Holding {
-  const line = context.exchange.ledger.line(userId, token);
-  return { token, free: line.free, locked: line.locked };
-}
-
-/** The unified wallet's leverage: assets over equity, 2 decimals cut; null when equity is gone. */
-export function actualLeverageRatio(context: AssetContext, userId: string): string | null {
-  const equity = context.margin.equity(userId);
-  if (equity <= 0n) return null;
-  const ratio = (walletValue(context.exchange, userId) * 100n) / equity;
-  return `${ratio / 100n}.${String(ratio % 100n).padStart(2, '0')}`;
-}
-
 export function walletHandlers(context: AssetContext) {
   return [
     route(context, WALLET_BALANCE_PATH, (request) => {
       const { userId } = signedIn(context, request);
-      const coinList = holdings(context, userId)
+      const coinList = holdings(context.exchange, context.margin, userId)
         .map((h) => ({ ...h, borrowed: context.margin.borrowSize(userId, h.token) }))
         .filter((h) => h.free + h.locked > 0n || h.borrowed > 0n)
         .map((h) => ({
@@ -66,7 +39,7 @@ export function walletHandlers(context: AssetContext) {
       const raw = queryOf(request).get('token_id')?.trim();
       const tokenId = raw ? coinText(raw.toUpperCase(), 'token_id') : null;
       const { userId } = signedIn(context, request);
-      const wanted = tokenId ? [holdingOf(context, userId, tokenId)] : holdings(context, userId);
+      const wanted = tokenId ? [holdingOf(context.exchange, userId, tokenId)] : holdings(context.exchange, context.margin, userId);
       const list = wanted.map((h) => {
         // Borrowed funds may be traded but not transferred out.
         const transferable = h.free - context.margin.borrowSize(userId, h.token);
@@ -91,16 +64,9 @@ export function walletHandlers(context: AssetContext) {
       if (isMargin !== null && isMargin !== '0' && isMargin !== '1') throw badParam('isMargin must be 0 or 1');
       for (const name of ['limitPrice', 'price']) positiveAmount(query.get(name) ?? undefined, name);
       const { userId } = unifiedUser(context, request);
-      const coins = inst ? [holdingOf(context, userId, inst.base), holdingOf(context, userId, inst.quote)] : holdings(context, userId);
-      const coinList = coins.map((h) => ({
-        tokenId: h.token,
-        spotAvailableBalance: coin(h.free),
-        spotMarginAvailableBalance: coinCut(h.free + context.margin.borrowable(userId, h.token)),
-        walletBalance: coin(h.free + h.locked),
-        borrowSize: coin(context.margin.borrowSize(userId, h.token)),
-        occAssetUSDTValue: usdt(usdtValue(context.exchange, h.token, h.locked)),
-      }));
-      return ok({ coinList, actualLeverageRatio: actualLeverageRatio(context, userId) });
+      const coins = inst ? [holdingOf(context.exchange, userId, inst.base), holdingOf(context.exchange, userId, inst.quote)] : holdings(context.exchange, context.margin, userId);
+      const coinList = unifiedCoinList(context.exchange, context.margin, userId, coins);
+      return ok({ coinList, actualLeverageRatio: actualLeverageRatio(context.exchange, context.margin, userId) });
     }),
   ];
 }

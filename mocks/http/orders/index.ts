@@ -9,17 +9,21 @@ import type { ExchangeContext } from '../accountContext';
 import { amendHandlers } from './amend';
 import { createHandler } from './create';
 import { integratedHandlers } from './integrated';
-import { createLeverageFlags } from './leverageFlags';
+import { createLeverageFlags, type LeverageFlags } from './leverageFlags';
 import { listHandlers } from './lists';
 import { tradeHandlers } from './trades';
-import { orderViews } from './view';
+import { orderViews, type OrderViews } from './view';
+
+export { createLeverageFlags, type LeverageFlags } from './leverageFlags';
+export { orderViews, type OrderViews } from './view';
 
 export { ORDER_PATHS } from './paths';
 export { ORDER_ERRORS, TRACE_HEADER } from './answers';
 
-export function orderHandlers(context: ExchangeContext): HttpHandler[] {
-  const flags = createLeverageFlags();
-  const views = orderViews(context.exchange, flags);
+/** `shared` lets the private socket push orders exactly as these calls answer them (one set of margin flags). */
+export function orderHandlers(context: ExchangeContext, shared?: { flags: LeverageFlags; views: OrderViews }): HttpHandler[] {
+  const flags = shared?.flags ?? createLeverageFlags();
+  const views = shared?.views ?? orderViews(context.exchange, flags);
   return [
     createHandler(context, views, flags),
     ...amendHandlers(context, views, flags),

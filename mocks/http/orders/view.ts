@@ -1,5 +1,6 @@
 /**
- * Orders and fills as the order calls answer them (spec 2 §3 field names):
+ * Orders and fills as the order calls answer them and the private socket
+ * pushes them (spec 2 §3 field names):
  * the engine's own view (mocks/exchange/render.ts) plus the fields the page
  * reads that the engine does not keep or names differently.
  */
@@ -24,7 +25,8 @@ export const PLACED_BY_USER = 0;
 /** `type`: the kind of order that meets the book (after a plan triggers), upper case as the exchange's web API writes it. */
 export const orderTypeName = (order: Pick<Order, 'orderType'>) => (order.orderType === 'Market' ? 'MARKET' : 'LIMIT');
 
-export type OrderView = ReturnType<ReturnType<typeof orderViews>['order']>;
+export type OrderViews = ReturnType<typeof orderViews>;
+export type OrderView = ReturnType<OrderViews['order']>;
 
 export function orderViews(exchange: Exchange, flags: LeverageFlags) {
   const inst = (symbol: string): Instrument => exchange.instrument(symbol)!;
