@@ -14,7 +14,7 @@ import type { Exchange } from '../exchange/exchange';
 import { ERR, exchangeError } from '../exchange/errors';
 import type { DeskResult, MarginDesk } from '../http/accountContext';
 
-/** New code: a loan past the borrow limit (docs/api-assets.md). */
+/** New code: a loan past the borrow limit (docs/api/assets.md). */
 export const BORROW_LIMIT_CODE = 170230;
 export const MIN_LEVERAGE = 2;
 export const MAX_LEVERAGE = 10;

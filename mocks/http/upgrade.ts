@@ -13,7 +13,7 @@ export const UPGRADE_OUTCOME_PATH = '/mock/api/accounts/upgrade_outcome';
 export type UpgradeContext = AccountContext & { upgrades: UpgradeDesk };
 
 /**
- * The standard → unified upgrade calls (spec 2 §4; docs/api-private.md): start
+ * The standard → unified upgrade calls (spec 2 §4; docs/api/private.md): start
  * it (answered PROCESS; the result arrives on the `user.uta.upgrade` push)
  * and read where it stands (the upgrade modal's start).
  */

@@ -55,4 +55,36 @@ test.describe('server runtime', () => {
     await expect(counter(page, 'status')).toHaveText('Open', { timeout: 10_000 });
     await expect(counter(page, 'close-code')).toHaveText('1006');
   });
+
+  test("signing in on the server's sign-in page gives a cookie session that a second tab and the private socket share", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
+    await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click());
+    await page.goto(`${ORIGIN}/login?redirect_url=${encodeURIComponent('/en/trade/spot/ETH/USDT')}`);
+    await page.getByRole('button', { name: /^Classic trader/ }).click();
+    await expect(page).toHaveURL(`${ORIGIN}/en/trade/spot/ETH/USDT`);
+    await expect(page.getByTestId('account-menu')).toContainText('Classic trader');
+    // The server set the session cookie itself: a second tab of the same browser is signed in too.
+    const second = await context.newPage();
+    await second.goto(`${ORIGIN}/en/trade/spot/BTC/USDT`);
+    await expect(second.getByTestId('account-menu')).toContainText('Standard account');
+    // A real socket opened by the page carries the cookie: its wallet subscription is accepted.
+    const wallet = await second.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/realtime_w`);
+          ws.onopen = () => ws.send(JSON.stringify({ topic: 'asset.spot-walletbalance', event: 'sub' }));
+          ws.onmessage = (event) => {
+            const frame = JSON.parse(String(event.data)) as { topic?: string; data?: unknown };
+            if (frame.topic === 'asset.spot-walletbalance' && Array.isArray(frame.data)) {
+              ws.close();
+              resolve(JSON.stringify(frame.data));
+            }
+          };
+        }),
+    );
+    expect(JSON.parse(wallet)).toContainEqual(expect.objectContaining({ tokenId: 'USDT', total: expect.stringMatching(/^\d/) }));
+    await context.close();
+  });
 });

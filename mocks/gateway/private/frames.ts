@@ -1,5 +1,5 @@
 /**
- * Frames only the private socket has (docs/api-private.md): the auth request
+ * Frames only the private socket has (docs/api/private.md): the auth request
  * and its answers, its own error frames, and the push envelope
  * `{topic, data, sendTime}` (wallet pushes add `interval`).
  */

@@ -60,7 +60,7 @@ interface PrivateSocket {
 }
 
 /**
- * The private socket `/realtime_w` (docs/api-private.md): heartbeats, the
+ * The private socket `/realtime_w` (docs/api/private.md): heartbeats, the
  * sub/cancel protocol, sign-in by the upgrade request's cookie or an auth
  * frame, user topics by account type, and the engine's events pushed to the
  * owner's sockets only. Every push re-reads the session, so a log-out (in any

@@ -1,5 +1,5 @@
 /**
- * What the private socket pushes for wallets (docs/api-private.md): the
+ * What the private socket pushes for wallets (docs/api/private.md): the
  * unified wallet from the same builder as getUnifiedAsset, a classic
  * account's coin lines as the balance call gives them. Orders and fills are
  * pushed as the order calls answer them (mocks/http/orders/view.ts).

@@ -1,7 +1,7 @@
 /**
  * What the asset, account, demo and recents calls share: their context, the
  * account-kind gates, their own refusal codes, parameter readers and the
- * decimal formats of their answers (docs/api-assets.md).
+ * decimal formats of their answers (docs/api/assets.md).
  */
 import type { AccountProfile } from '../../accounts/profiles';
 import type { SpotMarginDesk } from '../../accounts/margin';

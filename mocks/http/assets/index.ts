@@ -1,6 +1,6 @@
 /**
  * The asset, account, demo and recents calls of spec 2 §3 / §7 over the
- * exchange engine and the margin desk (docs/api-assets.md). Every call
+ * exchange engine and the margin desk (docs/api/assets.md). Every call
  * belongs to a signed-in user (10007 for a visitor).
  */
 import type { HttpHandler } from 'msw';

@@ -9,7 +9,7 @@ import { ERR, exchangeError, type ExchangeError, type Result } from '../../excha
 import { answerFor, Refusal } from '../errors';
 import { route, type RouteContext } from '../route';
 
-/** Refusal codes the order calls add to the engine's (docs/api-orders.md). */
+/** Refusal codes the order calls add to the engine's (docs/api/orders.md). */
 export const ORDER_ERRORS = {
   /** spec 2 §5: an overrun margin status blocks new orders (the page shows overrunErrorInfo) */
   marginOverrun: 81002,

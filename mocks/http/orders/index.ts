@@ -1,6 +1,6 @@
 /**
  * The order and trade REST calls of spec 2 §7 over the exchange engine
- * (docs/api-orders.md): create, modify and cancel (ordinary and plan), the
+ * (docs/api/orders.md): create, modify and cancel (ordinary and plan), the
  * cancel-alls, the order lists, the user's fills and averages, and the
  * unified account's integrated calls.
  */

@@ -1,4 +1,4 @@
-/** Paths of the order and trade calls (docs/api-orders.md); the fault plan is keyed by these strings. */
+/** Paths of the order and trade calls (docs/api/orders.md); the fault plan is keyed by these strings. */
 export const ORDER_PATHS = {
   create: '/spot/api/order/create',
   cancel: '/spot/api/order/cancel',
