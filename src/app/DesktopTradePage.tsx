@@ -3,7 +3,7 @@ import { gridWidth, type PanelId } from '../domain/layout';
 import { isRtlLocale } from '../domain/locale';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
-import { AccountMenu, VisitorPrompt } from '../features/account';
+import { AccountMenu, PairBalances, VisitorPrompt } from '../features/account';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
@@ -19,7 +19,9 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
   const rtl = isRtlLocale(locale);
   const layout = useTradeLayout({ windowWidth: viewport.width, viewportHeight: viewport.height, rtl });
   const [resetOpen, setResetOpen] = useState(false);
-  const isDemo = useProfile().data?.isDemo ?? false;
+  const profile = useProfile().data;
+  const isDemo = profile?.isDemo ?? false;
+  const loggedIn = profile?.loggedIn ?? false;
   const width = gridWidth(viewport.clientWidth);
   const refetchSymbols = useRetrySymbols();
   // The chart's code loads lazily; its cached candles are read meanwhile.
@@ -54,7 +56,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
         </main>
         <aside id="spot-trade-container" className="trade-page__side">
           <div id="trade-area">
-            <VisitorPrompt />
+            <PanelSlot>{loggedIn ? <PairBalances base={base} quote={quote} /> : <VisitorPrompt />}</PanelSlot>
           </div>
         </aside>
       </div>

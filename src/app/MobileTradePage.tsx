@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
-import { AccountMenu, VisitorPrompt } from '../features/account';
+import { AccountMenu, PairBalances, VisitorPrompt } from '../features/account';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
@@ -15,7 +15,9 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
   const retrySymbols = useRetrySymbols();
   // The chart's code loads lazily; its cached candles are read meanwhile.
   useEffect(() => prefetchChartCache(`${base}${quote}`), [base, quote]);
-  const isDemo = useProfile().data?.isDemo ?? false;
+  const profile = useProfile().data;
+  const isDemo = profile?.isDemo ?? false;
+  const loggedIn = profile?.loggedIn ?? false;
   return (
     <div className="mobile-page" data-testid="mobile-page">
       <SettingsBar locale={locale} tools={
@@ -42,7 +44,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
         </section>
         <div id="spot-trade-container" className="mobile-panel">
           <div id="trade-area">
-            <VisitorPrompt />
+            <PanelSlot>{loggedIn ? <PairBalances base={base} quote={quote} /> : <VisitorPrompt />}</PanelSlot>
           </div>
         </div>
         <section id="position-area" className="panel mobile-panel" aria-labelledby="orders-title">

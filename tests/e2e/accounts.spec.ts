@@ -94,3 +94,29 @@ test("a demo account's orders survive a reload, and the reset clears them and re
   await expect(menu(page)).toContainText('Demo account');
   expect(await openOrders(page, 'u-demo')).toHaveLength(0);
 });
+
+test('a signed-in trader sees the pair balances; a demo account tops up once a minute, the second time is refused with the reason', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-demo', TRADE_PATH);
+  await page.goto(TRADE_PATH);
+  await expect(page.getByTestId('available-ETH')).toHaveText('10');
+  await expect(page.getByTestId('available-USDT')).toHaveText('100,000');
+  await page.getByRole('button', { name: 'Top up demo funds' }).click();
+  await expect(page.getByText('Demo funds added.')).toBeVisible();
+  await expect(page.getByTestId('available-ETH')).toHaveText('210');
+  await expect(page.getByTestId('available-USDT')).toHaveText('200,000');
+  await page.getByRole('button', { name: 'Top up demo funds' }).click();
+  await expect(page.getByText(/demo top-up is allowed once per minute/)).toBeVisible();
+  await expect(page.getByTestId('available-ETH')).toHaveText('210');
+});
+
+test('a standard account sees its balances and no demo top-up; a visitor sees the log-in prompt instead', async ({ page }) => {
+  await closeTradeGuide(page);
+  await page.goto(TRADE_PATH);
+  await expect(page.locator('#trade-area').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await signIn(page, 'u-standard', TRADE_PATH);
+  await page.goto(TRADE_PATH);
+  await expect(page.getByTestId('available-USDT')).toHaveText('100,000');
+  await expect(page.getByRole('button', { name: 'Top up demo funds' })).toHaveCount(0);
+  await expect(page.locator('#trade-area').getByRole('link', { name: 'Log in' })).toHaveCount(0);
+});

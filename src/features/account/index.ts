@@ -1,2 +1,3 @@
 export { VisitorPrompt } from './VisitorPrompt';
 export { AccountMenu } from './AccountMenu';
+export { PairBalances } from './PairBalances';
