@@ -15,6 +15,8 @@ export const ORDER_ERRORS = {
   marginOverrun: 81002,
   /** a margin order (is_leverage) from a unified account whose spot margin is off */
   spotMarginOff: 170229,
+  /** more new orders than the per-second limit (the same code as the demo top-up limit) */
+  tooManyRequests: 10006,
 } as const;
 
 /** Spec 2 §7: "A trace header is sent on order calls"; the answer carries it back so a log can join both ends. */
