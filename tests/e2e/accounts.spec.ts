@@ -120,3 +120,18 @@ test('a standard account sees its balances and no demo top-up; a visitor sees th
   await expect(page.getByRole('button', { name: 'Top up demo funds' })).toHaveCount(0);
   await expect(page.locator('#trade-area').getByRole('link', { name: 'Log in' })).toHaveCount(0);
 });
+
+test('signing in as another account in a second tab switches the first tab to that account', async ({ page, context }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await page.goto(TRADE_PATH);
+  await expect(menu(page)).toContainText('Unified trader');
+  const other = await context.newPage();
+  await closeTradeGuide(other);
+  await other.goto(`/login?redirect_url=${encodeURIComponent(TRADE_PATH)}`);
+  await other.getByRole('button', { name: /^Classic trader/ }).click();
+  await expect(menu(other)).toContainText('Classic trader');
+  // The first tab was not touched: the storage event of the account key reloads its user data.
+  await expect(menu(page)).toContainText('Classic trader');
+  await expect(menu(page)).toContainText('Standard account');
+});
