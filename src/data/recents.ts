@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState } from 'react';
-import { MAX_RECENTS, pushRecent, type RecentVisit } from '../domain/favorites';
-import { fetchRecents, saveRecentVisit } from './api/user';
+import { MAX_RECENTS, mergeRecents, pushRecent, sameRecents, type RecentVisit } from '../domain/favorites';
+import { fetchRecents, saveRecents, saveRecentVisit } from './api/user';
 import { getDatabase } from './db';
 import { useProfile } from './queries';
 
@@ -44,6 +44,8 @@ function useLocalRecents(): RecentVisit[] {
 }
 
 const NONE: RecentVisit[] = [];
+/** Accounts whose server list already took this device's visits (page lifetime). */
+const mergedFor = new Set<string>();
 
 /**
  * Recent symbols, most recent first: the exchange's list for a signed-in user
@@ -51,9 +53,23 @@ const NONE: RecentVisit[] = [];
  * loads or fails, the device's own list stands in.
  */
 export function useRecents(): RecentVisit[] {
-  const loggedIn = useProfile().data?.loggedIn ?? false;
+  const profile = useProfile().data;
+  const loggedIn = profile?.loggedIn ?? false;
   const local = useLocalRecents();
+  const client = useQueryClient();
   const server = useQuery({ queryKey: recentsQueryKey, queryFn: ({ signal }) => fetchRecents(signal), enabled: loggedIn });
+  // What this device visited before signing in joins the account's list, once per account and page.
+  const userId = profile?.userId ?? null;
+  const serverList = server.data;
+  useEffect(() => {
+    if (!userId || !serverList || mergedFor.has(userId) || local.length === 0) return;
+    mergedFor.add(userId);
+    const merged = mergeRecents(serverList, local);
+    if (sameRecents(merged, serverList)) return;
+    saveRecents(merged)
+      .then((saved) => client.setQueryData(recentsQueryKey, saved))
+      .catch(() => mergedFor.delete(userId));
+  }, [userId, serverList, local, client]);
   if (!loggedIn) return local;
   return server.data ?? (server.isError ? local : NONE);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FAVORITES, MAX_RECENTS, pushRecent, sanitizeFavorites, toggleFavorite } from './favorites';
+import { MAX_FAVORITES, MAX_RECENTS, mergeRecents, pushRecent, sameRecents, sanitizeFavorites, toggleFavorite } from './favorites';
 
 describe('favorites', () => {
   it('keeps valid ids in order, once each', () => {
@@ -29,5 +29,27 @@ describe('recents', () => {
     for (let i = 1; i < 15; i++) list = pushRecent(list, `A${i}USDT`, i);
     expect(list).toHaveLength(MAX_RECENTS);
     expect(list[0]?.symbolId).toBe('A14USDT');
+  });
+});
+
+describe('mergeRecents', () => {
+  it('joins two lists newest first, each symbol at its latest visit, capped at ten', () => {
+    const device = [{ symbolId: 'SOLUSDT', visitedAt: 50 }, { symbolId: 'BTCUSDT', visitedAt: 10 }];
+    const account = [{ symbolId: 'BTCUSDT', visitedAt: 40 }, { symbolId: 'ETHUSDT', visitedAt: 30 }];
+    expect(mergeRecents(device, account)).toEqual([
+      { symbolId: 'SOLUSDT', visitedAt: 50 },
+      { symbolId: 'BTCUSDT', visitedAt: 40 },
+      { symbolId: 'ETHUSDT', visitedAt: 30 },
+    ]);
+    const many = Array.from({ length: 12 }, (_, i) => ({ symbolId: `S${i}USDT`, visitedAt: i }));
+    expect(mergeRecents(many, [])).toHaveLength(MAX_RECENTS);
+    expect(mergeRecents(many, [])[0]).toEqual({ symbolId: 'S11USDT', visitedAt: 11 });
+  });
+
+  it('tells equal lists from different ones', () => {
+    const list = [{ symbolId: 'BTCUSDT', visitedAt: 1 }];
+    expect(sameRecents(list, [{ symbolId: 'BTCUSDT', visitedAt: 1 }])).toBe(true);
+    expect(sameRecents(list, [{ symbolId: 'BTCUSDT', visitedAt: 2 }])).toBe(false);
+    expect(sameRecents(list, [])).toBe(false);
   });
 });

@@ -32,3 +32,21 @@ export interface RecentVisit {
 export function pushRecent(list: readonly RecentVisit[], symbolId: string, at: number): RecentVisit[] {
   return [{ symbolId, visitedAt: at }, ...list.filter((v) => v.symbolId !== symbolId)].slice(0, MAX_RECENTS);
 }
+
+/**
+ * Both lists as one (a visitor's visits joining the account's at sign-in):
+ * newest first, each symbol at its latest visit, at most MAX_RECENTS.
+ */
+export function mergeRecents(a: readonly RecentVisit[], b: readonly RecentVisit[]): RecentVisit[] {
+  const latest = new Map<string, number>();
+  for (const v of [...a, ...b]) latest.set(v.symbolId, Math.max(latest.get(v.symbolId) ?? -Infinity, v.visitedAt));
+  return [...latest]
+    .map(([symbolId, visitedAt]) => ({ symbolId, visitedAt }))
+    .sort((x, y) => y.visitedAt - x.visitedAt || (x.symbolId < y.symbolId ? -1 : 1))
+    .slice(0, MAX_RECENTS);
+}
+
+/** True when the two lists name the same visits in the same order. */
+export function sameRecents(a: readonly RecentVisit[], b: readonly RecentVisit[]): boolean {
+  return a.length === b.length && a.every((v, i) => v.symbolId === b[i]!.symbolId && v.visitedAt === b[i]!.visitedAt);
+}

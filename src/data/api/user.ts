@@ -53,3 +53,8 @@ export function fetchRecents(signal?: AbortSignal): Promise<RecentVisit[]> {
 export function saveRecentVisit(symbolId: string, visitedAt: number): Promise<RecentVisit[]> {
   return postJson(RECENTS_PATH, { symbolId, visitedAt }, parseRecents);
 }
+
+/** Replaces the list (a visitor's visits merged in at sign-in); answers the list as stored. */
+export function saveRecents(visits: readonly RecentVisit[]): Promise<RecentVisit[]> {
+  return postJson(RECENTS_PATH, { list: visits }, parseRecents);
+}
