@@ -25,8 +25,9 @@ export function useOrderFormat(): OrderFormat {
   return useMemo(() => {
     const bySymbol = new Map((symbols ?? []).map((s) => [s.symbolId, precisionsOf(s)]));
     const names = new Map((symbols ?? []).map((s) => [s.symbolId, `${s.baseTokenName}/${s.quoteTokenName}`]));
-    const digits = (symbolId: string, field: keyof Precisions) => (bySymbol.get(symbolId) ?? precisionsOf(undefined))[field];
-    const number = (field: keyof Precisions) => (symbolId: string, value: string) => formatDecimal(value, digits(symbolId, field), locale) ?? value;
+    // Until the symbol list is in (or for a pair it lacks), the server's own decimals stand: they are the pair's precision already.
+    const digits = (symbolId: string, field: keyof Precisions, value: string) => bySymbol.get(symbolId)?.[field] ?? (value.split('.')[1]?.length ?? 0);
+    const number = (field: keyof Precisions) => (symbolId: string, value: string) => formatDecimal(value, digits(symbolId, field, value), locale) ?? value;
     return { locale, time: (ms) => chartDateTime(ms, LOCAL_ZONE), price: number('price'), qty: number('quantity'), amount: number('amount'), pair: (id) => names.get(id) ?? id };
   }, [symbols, locale]);
 }
