@@ -38,6 +38,8 @@ export interface RequestOptions {
   direct?: boolean;
   /** false: the answer is a plain JSON file (e.g. a chart save's klinePath), not the `{code, result}` envelope */
   envelope?: boolean;
+  /** the code that means OK besides 0: the order lists answer 200 (spec 2 §7 "Order list response code 200 expected") */
+  okCode?: number;
 }
 
 export function getJson<T>(path: string, parse: Parser<T>, signal?: AbortSignal, options: RequestOptions = {}): Promise<T> {
@@ -76,13 +78,13 @@ async function requestJson<T>(path: string, parse: Parser<T>, init: RequestInit,
   } catch {
     throw new MalformedResponseError(`Response of ${path} is not JSON`);
   }
-  return parse(options.envelope === false ? body : unwrapEnvelope(body, path));
+  return parse(options.envelope === false ? body : unwrapEnvelope(body, path, options.okCode));
 }
 
-function unwrapEnvelope(body: unknown, path: string): unknown {
+function unwrapEnvelope(body: unknown, path: string, okCode?: number): unknown {
   if (typeof body !== 'object' || body === null) throw new MalformedResponseError(`Response of ${path} is not an object`);
   const { code, success, result, message } = body as Record<string, unknown>;
-  if (code === 0 && success === true) return result;
+  if ((code === 0 || (okCode !== undefined && code === okCode)) && success === true) return result;
   if (code === undefined) throw new MalformedResponseError(`Response of ${path} has no code`);
   throw new ApiError(code as number | string, typeof message === 'string' ? message : String(code));
 }

@@ -1,0 +1,190 @@
+import { pageStatusOf, type PageOrderStatus } from '../../domain/orderStatus';
+import { getJson, MalformedResponseError, postJson } from '../http';
+import { bool, decimal, list, millis, num, record, str } from './parse';
+
+/** Paths of the order calls (docs/api/orders.md). */
+export const ORDER_API = {
+  openOrders: '/spot/api/order/open_orders',
+  openPlanOrders: '/spot/api/plan_order/open_orders',
+  history: '/spot/api/order/history',
+  tradeInfo: '/spot/api/order/trade_info',
+  cancel: '/spot/api/order/cancel',
+  planCancel: '/spot/api/plan_order/cancel',
+  cancelAll: '/spot/api/order/cancel_all',
+  planCancelAll: '/spot/api/plan_order/cancel_all',
+} as const;
+
+/** Spec 2 §9: order lists are read 100 at a time. */
+export const ORDER_PAGE_SIZE = 100;
+
+/** Spec 2 §7: the order lists answer code 200, every other call code 0. */
+const LIST_ANSWER = { okCode: 200 } as const;
+
+export type OrderSide = 'Buy' | 'Sell';
+
+/** The fields of the order view (spec 2 §3) the page shows or sends back. */
+export interface Order {
+  orderId: string;
+  clientOrderId: string;
+  symbolId: string;
+  baseTokenName: string;
+  quoteTokenName: string;
+  side: OrderSide;
+  /** LIMIT or MARKET: the order that meets the book (a plan's kind is planType) */
+  type: string;
+  planType: number;
+  /** the server's name (New, Cancelled, …) and the page's status mapped from it (spec 2 §4) */
+  serverStatus: string;
+  status: PageOrderStatus;
+  price: string;
+  triggerPrice: string;
+  /** the base quantity for the list's Qty column */
+  qty: string;
+  executedQty: string;
+  avgPrice: string;
+  /** the quote value */
+  amount: string;
+  time: number;
+  updatedTime: number;
+}
+
+/** One of the user's fills (getTradeInfo). */
+export interface Fill {
+  tradeId: string;
+  orderId: string;
+  symbolId: string;
+  side: OrderSide;
+  matchTime: number;
+  price: string;
+  quantity: string;
+  amount: string;
+  tokenFee: string;
+  feeTokenId: string;
+  isMaker: boolean;
+}
+
+function side(o: Record<string, unknown>, what: string): OrderSide {
+  const value = str(o, 'side', what);
+  if (value !== 'Buy' && value !== 'Sell') throw new MalformedResponseError(`${what}.side is not Buy or Sell`);
+  return value;
+}
+
+export function parseOrder(value: unknown, what = 'order'): Order {
+  const o = record(value, what);
+  const planType = num(o, 'planType', what);
+  const serverStatus = str(o, 'status', what);
+  return {
+    orderId: str(o, 'orderId', what),
+    clientOrderId: typeof o.clientOrderId === 'string' ? o.clientOrderId : '',
+    symbolId: str(o, 'symbolId', what),
+    baseTokenName: str(o, 'baseTokenName', what),
+    quoteTokenName: str(o, 'quoteTokenName', what),
+    side: side(o, what),
+    type: str(o, 'type', what),
+    planType,
+    serverStatus,
+    status: pageStatusOf(serverStatus, planType),
+    price: decimal(o.price, `${what}.price`),
+    triggerPrice: decimal(o.triggerPrice, `${what}.triggerPrice`),
+    qty: decimal(o.orderQtyForView, `${what}.orderQtyForView`),
+    executedQty: decimal(o.executedQty, `${what}.executedQty`),
+    avgPrice: decimal(o.avgPrice, `${what}.avgPrice`),
+    amount: decimal(o.amount, `${what}.amount`),
+    time: millis(o.time, `${what}.time`),
+    updatedTime: millis(o.updatedTime ?? o.time, `${what}.updatedTime`),
+  };
+}
+
+/** A list answer `{list: [order view]}`; strict, so a half-read list is never shown as complete. */
+export function parseOrderList(value: unknown): Order[] {
+  return list(record(value, 'order list').list, 'order list').map((o, i) => parseOrder(o, `order list[${i}]`));
+}
+
+function parseFill(value: unknown, what: string): Fill {
+  const o = record(value, what);
+  return {
+    tradeId: str(o, 'tradeId', what),
+    orderId: str(o, 'orderId', what),
+    symbolId: str(o, 'symbolId', what),
+    side: side(o, what),
+    matchTime: millis(o.matchTime, `${what}.matchTime`),
+    price: decimal(o.price, `${what}.price`),
+    quantity: decimal(o.quantity, `${what}.quantity`),
+    amount: decimal(o.amount, `${what}.amount`),
+    tokenFee: decimal(o.tokenFee, `${what}.tokenFee`),
+    feeTokenId: str(o, 'feeTokenId', what),
+    isMaker: bool(o, 'isMaker'),
+  };
+}
+
+/** getTradeInfo answers buys and sells apart; the page lists them together, newest first. */
+export function parseTradeInfo(value: unknown): Fill[] {
+  const o = record(value, 'trade info');
+  const buys = list(o.buys, 'trade info.buys').map((f, i) => parseFill(f, `trade info.buys[${i}]`));
+  const sells = list(o.sells, 'trade info.sells').map((f, i) => parseFill(f, `trade info.sells[${i}]`));
+  // Trade ids (digit strings) grow with time: they break ties between fills of the same millisecond.
+  const idOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  const newer = (a: Fill, b: Fill) => b.matchTime - a.matchTime || idOrder(b.tradeId, a.tradeId);
+  return [...buys, ...sells].sort(newer);
+}
+
+/** Cancel-all answers the orders it cancelled and their count. */
+export function parseCancelAll(value: unknown): { orders: Order[]; count: number } {
+  const o = record(value, 'cancel all');
+  return { orders: parseOrderList(o), count: num(o, 'count', 'cancel all') };
+}
+
+const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+
+/** getOpenOrders: the newest 100 open ordinary orders of every pair. */
+export function getOpenOrders(signal?: AbortSignal): Promise<Order[]> {
+  const path = `${ORDER_API.openOrders}?${query({ from_order_id: 0, limit: ORDER_PAGE_SIZE, symbol_id: '' })}`;
+  return getJson(path, parseOrderList, signal, LIST_ANSWER);
+}
+
+/** getOpenPlanOrders: the newest 100 untriggered plan orders of every pair and plan type. */
+export function getOpenPlanOrders(signal?: AbortSignal): Promise<Order[]> {
+  const path = `${ORDER_API.openPlanOrders}?${query({ from_order_id: 0, limit: ORDER_PAGE_SIZE, symbol_id: '', plan_type: '' })}`;
+  return getJson(path, parseOrderList, signal, LIST_ANSWER);
+}
+
+export interface HistoryRequest {
+  /** exchange time, ms: the server checks the span against its own clock, so the caller passes the server's now */
+  startTime: number;
+  endTime: number;
+  /** absent: ordinary orders; else the plan filter (1: conditional and stop-limit) */
+  planType?: number;
+}
+
+/** Finished orders created in [startTime, endTime], newest first. */
+export function getOrderHistory({ startTime, endTime, planType }: HistoryRequest, signal?: AbortSignal): Promise<Order[]> {
+  const params: Record<string, string | number> = { symbol_id: '', start_time: startTime, end_time: endTime, limit: ORDER_PAGE_SIZE };
+  if (planType !== undefined) params.plan_type = planType;
+  return getJson(`${ORDER_API.history}?${query(params)}`, parseOrderList, signal, LIST_ANSWER);
+}
+
+/** getTradeInfo: the user's fills of every pair; the server keeps 90 days (spec 2 §9 deal history). */
+export function getTradeHistory(signal?: AbortSignal): Promise<Fill[]> {
+  return getJson(`${ORDER_API.tradeInfo}?${query({ symbol_id: '' })}`, parseTradeInfo, signal);
+}
+
+/** cancelOrder: an ordinary order; answers it with its final status. */
+export function cancelOrder(order: Pick<Order, 'orderId' | 'clientOrderId'>): Promise<Order> {
+  return postJson(ORDER_API.cancel, { order_id: order.orderId, client_order_id: order.clientOrderId || undefined }, (v) => parseOrder(v));
+}
+
+/** cancelPlanOrder: a plan order; its own plan type is sent as the filter, which always names it. */
+export function cancelPlanOrder(order: Pick<Order, 'orderId' | 'clientOrderId' | 'planType'>): Promise<Order> {
+  const body = { order_id: order.orderId, client_order_id: order.clientOrderId || undefined, plan_type: order.planType };
+  return postJson(ORDER_API.planCancel, body, (v) => parseOrder(v));
+}
+
+/** Cancels every open ordinary order of every pair (an empty symbol_ids names them all). */
+export function cancelAllOrders(): Promise<{ orders: Order[]; count: number }> {
+  return postJson(ORDER_API.cancelAll, { symbol_ids: '' }, parseCancelAll);
+}
+
+/** Cancels every open plan order of every pair and plan type. */
+export function cancelAllPlanOrders(): Promise<{ orders: Order[]; count: number }> {
+  return postJson(ORDER_API.planCancelAll, {}, parseCancelAll);
+}

@@ -1,0 +1,130 @@
+import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { applyOpenOrderUpdate, cancelFailureText, historyWindow, isPlanOrder, type OrderHistoryRange } from '../domain/orderStatus';
+import {
+  cancelAllOrders,
+  cancelAllPlanOrders,
+  cancelOrder,
+  cancelPlanOrder,
+  getOpenOrders,
+  getOpenPlanOrders,
+  getOrderHistory,
+  getTradeHistory,
+  type Order,
+} from './api/orders';
+import { fetchServerTime } from './api/serverTime';
+import { ApiError } from './http';
+import { useProfile } from './queries';
+import { toastStore } from './toasts';
+
+export type { Fill, Order } from './api/orders';
+
+/** The order lists' two kinds: ordinary (limit and market) orders and plan (conditional) orders. */
+export type OrderKind = 'ordinary' | 'plan';
+
+/** Under 'user', so an account switch (reloadUserData) drops and refetches every list. */
+export const orderQueryKeys = {
+  all: ['user', 'orders'] as const,
+  open: (kind: OrderKind) => ['user', 'orders', 'open', kind] as const,
+  history: (kind: OrderKind, days: OrderHistoryRange) => ['user', 'orders', 'history', kind, days] as const,
+  trades: ['user', 'orders', 'trades'] as const,
+};
+
+/**
+ * Open lists are polled this often while the page is visible (react-query
+ * pauses the interval while it is hidden). The private socket's order pushes
+ * would keep them current instead, but its client is not in the page yet.
+ */
+export const OPEN_ORDERS_REFETCH_MS = 3000;
+
+/** History filter for the plan kind: 1 names the conditional and stop-limit plans (docs/api/orders.md). */
+const PLAN_HISTORY_FILTER = 1;
+
+function useSignedIn(): boolean {
+  return useProfile().data?.loggedIn ?? false;
+}
+
+export function useOpenOrders(kind: OrderKind) {
+  return useQuery({
+    queryKey: orderQueryKeys.open(kind),
+    queryFn: ({ signal }) => (kind === 'plan' ? getOpenPlanOrders(signal) : getOpenOrders(signal)),
+    enabled: useSignedIn(),
+    refetchInterval: OPEN_ORDERS_REFETCH_MS,
+    staleTime: 0,
+  });
+}
+
+export function useOrderHistory(kind: OrderKind, days: OrderHistoryRange) {
+  return useQuery({
+    queryKey: orderQueryKeys.history(kind, days),
+    queryFn: async ({ signal }) => {
+      // The window is counted on the exchange's clock: the page's clock may differ, and the server refuses spans over 180 days.
+      const now = await fetchServerTime(signal);
+      return getOrderHistory({ ...historyWindow(now, days), planType: kind === 'plan' ? PLAN_HISTORY_FILTER : undefined }, signal);
+    },
+    enabled: useSignedIn(),
+    staleTime: 0,
+  });
+}
+
+export function useTradeHistory() {
+  return useQuery({ queryKey: orderQueryKeys.trades, queryFn: ({ signal }) => getTradeHistory(signal), enabled: useSignedIn(), staleTime: 0 });
+}
+
+/** Drops the finished orders from the cached open list at once, so the row goes before the next poll. */
+function removeFinished(client: QueryClient, kind: OrderKind, finished: readonly Order[]) {
+  const list = kind === 'plan' ? 'plan' : 'spot';
+  client.setQueryData<readonly Order[]>(orderQueryKeys.open(kind), (orders) => orders && finished.reduce((acc, o) => applyOpenOrderUpdate(acc, o, list), orders));
+}
+
+function useFailureToast() {
+  const { t } = useTranslation('trade');
+  return (error: unknown, kind: 'ordinary' | 'plan' | 'all') => {
+    const own = error instanceof ApiError ? cancelFailureText(error.code, kind) : null;
+    if (own) toastStore.show(t(own), 'error');
+    else if (error instanceof ApiError) toastStore.show(t('operationFailReason', { message: error.message }), 'error');
+    else toastStore.show(t('operationFail'), 'error');
+  };
+}
+
+const CANCEL_KEY = ['cancelOrder'] as const;
+
+/** Cancels one order (ordinary or plan, by its plan type); spec 2 §8 toasts. */
+export function useCancelOrder() {
+  const { t } = useTranslation('trade');
+  const client = useQueryClient();
+  const fail = useFailureToast();
+  return useMutation({
+    mutationKey: CANCEL_KEY,
+    mutationFn: (order: Order) => (isPlanOrder(order.planType) ? cancelPlanOrder(order) : cancelOrder(order)),
+    onSuccess: (cancelled) => {
+      removeFinished(client, isPlanOrder(cancelled.planType) ? 'plan' : 'ordinary', [cancelled]);
+      toastStore.show(t('cancelSuccess'), 'success');
+    },
+    onError: (error, order) => fail(error, isPlanOrder(order.planType) ? 'plan' : 'ordinary'),
+    // Refused or not, the lists are read again: a refused cancel often means the order just filled.
+    onSettled: () => client.invalidateQueries({ queryKey: orderQueryKeys.all }),
+  });
+}
+
+/** Ids of the orders whose cancel is on its way (their buttons wait). */
+export function useCancellingIds(): ReadonlySet<string> {
+  const ids = useMutationState({ filters: { mutationKey: CANCEL_KEY, status: 'pending' }, select: (m) => (m.state.variables as Order | undefined)?.orderId });
+  return new Set(ids.filter((id): id is string => id !== undefined));
+}
+
+/** Cancels every open order of one kind, every pair (spec 2 §5 cancel-all); spec 2 §8 toasts. */
+export function useCancelAll(kind: OrderKind) {
+  const { t } = useTranslation('trade');
+  const client = useQueryClient();
+  const fail = useFailureToast();
+  return useMutation({
+    mutationFn: () => (kind === 'plan' ? cancelAllPlanOrders() : cancelAllOrders()),
+    onSuccess: ({ orders }) => {
+      removeFinished(client, kind, orders);
+      toastStore.show(t('operationSuccess'), 'success');
+    },
+    onError: (error) => fail(error, 'all'),
+    onSettled: () => client.invalidateQueries({ queryKey: orderQueryKeys.all }),
+  });
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { SkeletonRows } from '../../ui/SkeletonRows';
+
+interface ListQuery<T> {
+  data: readonly T[] | undefined;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+interface ListStateProps<T> {
+  query: ListQuery<T>;
+  emptyText: string;
+  children: (rows: readonly T[]) => ReactNode;
+}
+
+/**
+ * Loading, failure and empty states of one list (spec 2 §2 'failed to load
+ * data' + refresh). A failed background poll keeps the rows it has: only a
+ * list with nothing to show reports the failure.
+ */
+export function ListState<T>({ query, emptyText, children }: ListStateProps<T>) {
+  const { t } = useTranslation('trade');
+  if (query.data) return query.data.length === 0 ? <p className="orders__empty">{emptyText}</p> : <>{children(query.data)}</>;
+  if (query.isError) {
+    return (
+      <div className="orders__failed" role="alert">
+        <p>{t('failedToLoad')}</p>
+        <Button onClick={() => void query.refetch()}>{t('refresh')}</Button>
+      </div>
+    );
+  }
+  return <SkeletonRows rows={5} label={t('loadingOrders')} />;
+}

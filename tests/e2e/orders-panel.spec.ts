@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { control } from './support/market';
+import { signIn } from './support/signIn';
+
+/** The positions-and-orders panel: a signed-in user's open orders, cancel, cancel-all and history; a visitor's log-in prompt. */
+test.describe.configure({ timeout: 90_000 });
+
+const TRADE_PATH = '/en/trade/spot/BTC/USDT';
+const RESTING_BUY = { userId: 'u-uta', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.01', price: '1000' };
+
+async function closeTradeGuide(page: Page) {
+  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
+  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click());
+}
+
+/** The orders panel's tab content (the panel body is labelled by the selected tab). */
+const panel = (page: Page) => page.locator('#orders-panel');
+const openOrders = (page: Page) => panel(page).getByRole('table', { name: 'Open limit and market orders' });
+
+async function placeResting(page: Page, extra: Record<string, string> = {}): Promise<string> {
+  const answer = await control(page, '/mock/api/exchange/orders', { ...RESTING_BUY, ...extra });
+  expect(answer).toMatchObject({ code: 0 });
+  return (answer.result as { orderId: string }).orderId;
+}
+
+test('a signed-in user sees a resting order, cancels it from its row and finds it cancelled in the history', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible();
+  const orderId = await placeResting(page);
+
+  const row = openOrders(page).locator(`tr[data-order-id="${orderId}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('BTC/USDT');
+  await expect(row).toContainText('Buy');
+  await expect(row).toContainText('1,000.00');
+  await expect(row).toContainText('Open');
+
+  const cancel = row.getByRole('button', { name: /^Cancel Buy order BTC\/USDT 0\.01\d* at 1,000\.00$/ });
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Order cancelled' })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(panel(page).getByText('No open orders')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel all' })).toBeDisabled();
+
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  const history = panel(page).getByRole('table', { name: 'Finished orders' });
+  const finished = history.locator(`tr[data-order-id="${orderId}"]`);
+  await expect(finished).toContainText('Cancelled');
+  await panel(page).getByRole('button', { name: 'Last 30 days' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(finished).toContainText('Cancelled');
+});
+
+test('cancel all asks first, then cancels every open order', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  // The empty list answering means the in-page exchange is up for the control calls.
+  await expect(panel(page).getByText('No open orders')).toBeVisible();
+  const first = await placeResting(page);
+  const second = await placeResting(page, { price: '1100' });
+  await expect(openOrders(page).locator('tbody tr')).toHaveCount(2);
+
+  const cancelAll = panel(page).getByRole('button', { name: 'Cancel all' });
+  await cancelAll.click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel all orders?' });
+  await expect(dialog).toContainText('All 2 open limit and market orders');
+  // Keeping them changes nothing.
+  await dialog.getByRole('button', { name: 'Keep orders' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(openOrders(page).locator('tbody tr')).toHaveCount(2);
+
+  await cancelAll.click();
+  await dialog.getByRole('button', { name: 'Cancel all' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Operation successful' })).toBeVisible();
+  await expect(panel(page).getByText('No open orders')).toBeVisible();
+  await expect(cancelAll).toBeDisabled();
+
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  const history = panel(page).getByRole('table', { name: 'Finished orders' });
+  for (const id of [first, second]) await expect(history.locator(`tr[data-order-id="${id}"]`)).toContainText('Cancelled');
+});
+
+test('a visitor still sees the log-in prompt in every orders tab', async ({ page }) => {
+  await closeTradeGuide(page);
+  await page.goto(TRADE_PATH);
+  await expect(panel(page)).toContainText('Log in or sign up to see your orders.');
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  await expect(panel(page)).toContainText('Log in or sign up to see your orders.');
+  await expect(panel(page).getByRole('table')).toHaveCount(0);
+});
