@@ -10,7 +10,12 @@ const menu = (page: Page) => page.getByTestId('account-menu');
 
 async function closeTradeGuide(page: Page) {
   const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click());
+  // The guide can vanish on its own here (a log-out in another tab makes this one a visitor): never wait on it.
+  await page.addLocatorHandler(
+    guide,
+    () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined),
+    { noWaitAfter: true },
+  );
 }
 
 async function get(page: Page, path: string): Promise<Record<string, unknown>> {
