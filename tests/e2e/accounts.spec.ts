@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { control } from './support/market';
 import { signIn } from './support/signIn';
 
@@ -16,6 +16,17 @@ async function closeTradeGuide(page: Page) {
     () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined),
     { noWaitAfter: true },
   );
+}
+
+/** Signed in as the unified trader on the pair, and a second tab of the same browser. */
+async function unifiedTraderWithSecondTab(page: Page, context: BrowserContext): Promise<Page> {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await page.goto(TRADE_PATH);
+  await expect(menu(page)).toContainText('Unified trader');
+  const other = await context.newPage();
+  await closeTradeGuide(other);
+  return other;
 }
 
 async function get(page: Page, path: string): Promise<Record<string, unknown>> {
@@ -62,12 +73,7 @@ test('registering a demo user: a bad nickname is explained, a good one signs in 
 });
 
 test('logging out in one tab turns the other tab of the same browser into a visitor', async ({ page, context }) => {
-  await closeTradeGuide(page);
-  await signIn(page, 'u-uta', TRADE_PATH);
-  await page.goto(TRADE_PATH);
-  await expect(menu(page)).toContainText('Unified trader');
-  const other = await context.newPage();
-  await closeTradeGuide(other);
+  const other = await unifiedTraderWithSecondTab(page, context);
   await other.goto(TRADE_PATH);
   await expect(menu(other)).toContainText('Unified trader');
 
@@ -127,12 +133,7 @@ test('a standard account sees its balances and no demo top-up; a visitor sees th
 });
 
 test('signing in as another account in a second tab switches the first tab to that account', async ({ page, context }) => {
-  await closeTradeGuide(page);
-  await signIn(page, 'u-uta', TRADE_PATH);
-  await page.goto(TRADE_PATH);
-  await expect(menu(page)).toContainText('Unified trader');
-  const other = await context.newPage();
-  await closeTradeGuide(other);
+  const other = await unifiedTraderWithSecondTab(page, context);
   await other.goto(`/login?redirect_url=${encodeURIComponent(TRADE_PATH)}`);
   await other.getByRole('button', { name: /^Classic trader/ }).click();
   await expect(menu(other)).toContainText('Classic trader');

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';
+import { describe, expect, it } from 'vitest';
+import { RUNTIMES } from '../../runtime/contractKit';
 import { ORDER_PATHS } from './paths';
-import { callerFor, expectOrderView, idsOf, listOf, marketableBuyPrice, place, restingBuy, restingBuyPrice, touchOf, type Caller } from './orderCallKit';
+import { callerFor, runtimeWithCallers, expectOrderView, idsOf, listOf, marketableBuyPrice, place, restingBuy, restingBuyPrice, touchOf, type Caller } from './orderCallKit';
 
 const DAY_MS = 86_400_000;
 
 /** The order lists over both runtimes: code 200, fields, paging, filters, history ranges, the unified list. */
 describe.each(RUNTIMES)('order lists (%s)', (kind) => {
-  let rt: ContractRuntime;
-  let uta: Caller;
-  let standard: Caller;
-  beforeAll(async () => {
-    rt = await startRuntime(kind);
-    uta = await callerFor(rt, 'u-uta');
-    standard = await callerFor(rt, 'u-standard');
-  });
-  afterAll(() => rt.close());
+  const held = runtimeWithCallers(kind, ['u-uta', 'u-standard'] as const);
+  // Read at call time: the runtime starts in beforeAll.
+  const uta: Caller = (...args) => held.callers['u-uta'](...args);
+  const standard: Caller = (...args) => held.callers['u-standard'](...args);
 
   it('lists open orders newest first with code 200 and the list fields; from_order_id pages', async () => {
-    const placed = [await restingBuy(rt, uta), await restingBuy(rt, uta), await restingBuy(rt, uta)];
-    const eth = await place(uta, { symbol_id: 'ETHUSDT', side: 'Buy', type: 'limit', price: restingBuyPrice(rt, 'ETHUSDT'), quantity: '0.01' });
+    const placed = [await restingBuy(held.rt, uta), await restingBuy(held.rt, uta), await restingBuy(held.rt, uta)];
+    const eth = await place(uta, { symbol_id: 'ETHUSDT', side: 'Buy', type: 'limit', price: restingBuyPrice(held.rt, 'ETHUSDT'), quantity: '0.01' });
     const answer = await uta(`${ORDER_PATHS.openOrders}?from_order_id=0&limit=100&symbol_id=`);
     expect(answer).toMatchObject({ code: 200, success: true });
     const list = listOf(answer);
@@ -49,7 +44,7 @@ describe.each(RUNTIMES)('order lists (%s)', (kind) => {
   });
 
   it('lists open plan orders by plan type', async () => {
-    const t = touchOf(rt, 'BTCUSDT');
+    const t = touchOf(held.rt, 'BTCUSDT');
     const body = { symbol_id: 'BTCUSDT', side: 'Buy', type: 'market', trigger_price: t.price(t.ask * 1.05), quantity: '0.001', market_unit: 'baseCoin' };
     const conditional = await place(uta, { ...body, plan_type: 1 });
     const tpsl = await place(uta, { ...body, plan_type: 11 });
@@ -64,9 +59,9 @@ describe.each(RUNTIMES)('order lists (%s)', (kind) => {
   });
 
   it('keeps finished orders in the history: a filled buy, a cancelled one, plan orders by plan_type', async () => {
-    const filled = await place(uta, { symbol_id: 'BTCUSDT', side: 'Buy', type: 'limit', price: marketableBuyPrice(rt, 'BTCUSDT'), quantity: '0.001' });
-    await rt.scheduler.advance(1000);
-    const cancelled = await restingBuy(rt, uta);
+    const filled = await place(uta, { symbol_id: 'BTCUSDT', side: 'Buy', type: 'limit', price: marketableBuyPrice(held.rt, 'BTCUSDT'), quantity: '0.001' });
+    await held.rt.scheduler.advance(1000);
+    const cancelled = await restingBuy(held.rt, uta);
     await uta(ORDER_PATHS.cancel, { order_id: cancelled.orderId });
     const history = await uta(`${ORDER_PATHS.history}?symbol_id=BTCUSDT&limit=100`);
     expect(history).toMatchObject({ code: 200, success: true });
@@ -83,16 +78,16 @@ describe.each(RUNTIMES)('order lists (%s)', (kind) => {
   });
 
   it('refuses history ranges longer than 180 days or reversed', async () => {
-    const now = rt.backend.hub.now();
+    const now = held.rt.backend.hub.now();
     expect(await uta(`${ORDER_PATHS.history}?start_time=${now - 181 * DAY_MS}&end_time=${now}`)).toMatchObject({ code: 10001 });
     expect(await uta(`${ORDER_PATHS.history}?start_time=${now}&end_time=${now - 1}`)).toMatchObject({ code: 10001 });
     expect(await uta(`${ORDER_PATHS.history}?start_time=soon`)).toMatchObject({ code: 10001 });
   });
 
   it('answers a demo account only the last 7 days of history', async () => {
-    const ex = rt.backend.exchange;
-    const now = rt.backend.hub.now();
-    const price = restingBuyPrice(rt, 'BTCUSDT');
+    const ex = held.rt.backend.exchange;
+    const now = held.rt.backend.hub.now();
+    const price = restingBuyPrice(held.rt, 'BTCUSDT');
     // Orders placed and cancelled 8 days ago: the engine's clock is set back for them, then forward again.
     ex.resetClock(now - 8 * DAY_MS);
     const old: Record<string, string> = {};
@@ -104,13 +99,13 @@ describe.each(RUNTIMES)('order lists (%s)', (kind) => {
     }
     ex.resetClock(now);
     const range = `start_time=${now - 30 * DAY_MS}&end_time=${now}`;
-    const demo = await callerFor(rt, 'u-demo');
-    const eaa = await callerFor(rt, 'u-eaa');
+    const demo = await callerFor(held.rt, 'u-demo');
+    const eaa = await callerFor(held.rt, 'u-eaa');
     expect(idsOf(listOf(await demo(`${ORDER_PATHS.history}?${range}`)))).not.toContain(old['u-demo']);
     expect(idsOf(listOf(await eaa(`${ORDER_PATHS.history}?${range}`)))).toContain(old['u-eaa']);
     // Without a range the history is the last 7 days for everyone.
     expect(idsOf(listOf(await eaa(ORDER_PATHS.history)))).not.toContain(old['u-eaa']);
-    const recent = await restingBuy(rt, demo);
+    const recent = await restingBuy(held.rt, demo);
     await demo(ORDER_PATHS.cancel, { order_id: recent.orderId });
     expect(idsOf(listOf(await demo(`${ORDER_PATHS.history}?${range}`)))).toContain(recent.orderId);
   });
@@ -119,7 +114,7 @@ describe.each(RUNTIMES)('order lists (%s)', (kind) => {
     const answer = await uta(`${ORDER_PATHS.utaOrders}?planType=&specialTradeFrom=&limit=100&base_token_id=&quote_token_id=`);
     expect(answer).toMatchObject({ code: 200, success: true });
     const rows = listOf(answer, 'result');
-    const open = [...rt.backend.exchange.openOrders('u-uta'), ...rt.backend.exchange.openOrders('u-uta', { plan: true })];
+    const open = [...held.rt.backend.exchange.openOrders('u-uta'), ...held.rt.backend.exchange.openOrders('u-uta', { plan: true })];
     expect(new Set(idsOf(rows))).toEqual(new Set(open.map((o) => o.orderId)));
     for (const order of rows) expectOrderView(order);
     const eth = listOf(await uta(`${ORDER_PATHS.utaOrders}?base_token_id=ETH&quote_token_id=USDT`), 'result');
@@ -131,7 +126,7 @@ describe.each(RUNTIMES)('order lists (%s)', (kind) => {
   });
 
   it('refuses visitors on every list', async () => {
-    const visitor = await callerFor(rt, null);
+    const visitor = await callerFor(held.rt, null);
     for (const path of [ORDER_PATHS.openOrders, ORDER_PATHS.openPlanOrders, ORDER_PATHS.history, ORDER_PATHS.utaOrders]) {
       expect(await visitor(path), path).toMatchObject({ code: 10007, success: false });
     }

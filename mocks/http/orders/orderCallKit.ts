@@ -3,9 +3,9 @@
  * on a contract runtime, prices around the live book, placing orders that
  * must be accepted, and the shape every order view must have.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { fromUnits } from '../../../src/domain/units';
-import type { CallOptions, ContractEnvelope, ContractRuntime } from '../../runtime/contractKit';
+import { startRuntime, type CallOptions, type ContractEnvelope, type ContractRuntime, type RuntimeKind } from '../../runtime/contractKit';
 import { ORDER_PATHS } from './paths';
 
 export type Answer = ContractEnvelope & { status: number; headers: Headers };
@@ -79,4 +79,18 @@ export function expectOrderView(order: Row): void {
   for (const field of ['time', 'createdTime', 'updatedTime']) expect(Number.isInteger(order[field]), field).toBe(true);
   expect(['GTC', 'IOC', 'FOK', 'PostOnly']).toContain(order.timeInForce);
   expect(typeof order.rejectReason).toBe('string');
+}
+
+/**
+ * One runtime per describe with a signed-in caller per user, made in
+ * beforeAll and closed in afterAll; read the fields inside tests.
+ */
+export function runtimeWithCallers<const U extends readonly string[]>(kind: RuntimeKind, userIds: U) {
+  const held = { rt: undefined as unknown as ContractRuntime, callers: {} as Record<U[number], Caller> };
+  beforeAll(async () => {
+    held.rt = await startRuntime(kind);
+    for (const userId of userIds) held.callers[userId as U[number]] = await callerFor(held.rt, userId);
+  });
+  afterAll(() => held.rt.close());
+  return held;
 }
