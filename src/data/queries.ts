@@ -37,7 +37,14 @@ export function useRetrySymbols(): () => void {
 }
 
 export function useSymbols() {
-  return useQuery({ queryKey: queryKeys.symbols, queryFn: ({ signal }) => fetchSymbols(signal), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: queryKeys.symbols,
+    queryFn: ({ signal }) => fetchSymbols(signal),
+    staleTime: 5 * 60_000,
+    // A failed list stays failed until the trader presses Refresh (spec 1 §2.8): a panel that mounts
+    // later must not refetch it behind the fallback, which would make the fallback flash and vanish.
+    retryOnMount: false,
+  });
 }
 
 /**
