@@ -10,11 +10,18 @@ const RESTING_BUY = { userId: 'u-uta', symbol: 'BTCUSDT', side: 'Buy', orderType
 
 async function closeTradeGuide(page: Page) {
   const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click());
+  // Never wait on the guide: it may close or re-render on its own while the page loads.
+  await page.addLocatorHandler(
+    guide,
+    () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined),
+    { noWaitAfter: true },
+  );
 }
 
 /** The orders panel's tab content (the panel body is labelled by the selected tab). */
 const panel = (page: Page) => page.locator('#orders-panel');
+/** The first list answers once the in-page exchange has started its markets: on a loaded 2-core CI machine that can pass 15 s. */
+const FIRST_LIST_MS = 45_000;
 const openOrders = (page: Page) => panel(page).getByRole('table', { name: 'Open limit and market orders' });
 
 async function placeResting(page: Page, extra: Record<string, string> = {}): Promise<string> {
@@ -26,7 +33,7 @@ async function placeResting(page: Page, extra: Record<string, string> = {}): Pro
 test('a signed-in user sees a resting order, cancels it from its row and finds it cancelled in the history', async ({ page }) => {
   await closeTradeGuide(page);
   await signIn(page, 'u-uta', TRADE_PATH);
-  await expect(panel(page).getByText('No open orders')).toBeVisible();
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
   const orderId = await placeResting(page);
 
   const row = openOrders(page).locator(`tr[data-order-id="${orderId}"]`);
@@ -57,7 +64,7 @@ test('cancel all asks first, then cancels every open order', async ({ page }) =>
   await closeTradeGuide(page);
   await signIn(page, 'u-uta', TRADE_PATH);
   // The empty list answering means the in-page exchange is up for the control calls.
-  await expect(panel(page).getByText('No open orders')).toBeVisible();
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
   const first = await placeResting(page);
   const second = await placeResting(page, { price: '1100' });
   await expect(openOrders(page).locator('tbody tr')).toHaveCount(2);
