@@ -59,6 +59,8 @@ export interface HandlerOptions {
   newUserId?: () => string;
   /** the announcement bar's list (the fixture by default) */
   announcements?: AnnouncementStore;
+  /** resolves once the exchange's changes so far are written; every POST awaits it before answering */
+  commit?: () => Promise<void>;
 }
 
 export { PROFILE_PATH } from './user';
@@ -73,6 +75,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
   const context = {
     faults: options.faults ?? new FaultPlan([]),
     offline: options.offline ?? (() => false),
+    commit: options.commit,
     market,
     now: () => (market ? market.now() : (options.scheduler?.now() ?? Date.now())),
     lines: options.lines ?? createRouteLines(options.routes ?? DEFAULT_ROUTES),

@@ -8,6 +8,11 @@ export interface RouteContext {
   faults: FaultPlan;
   /** true while the simulated network is down */
   offline: () => boolean;
+  /**
+   * Resolves once every change made so far is durable. A POST awaits it
+   * before its answer leaves: an acknowledged change must survive a reload.
+   */
+  commit?: () => Promise<void>;
 }
 
 /**
@@ -28,6 +33,7 @@ export function route(context: RouteContext, path: string, answer: Answer, metho
     } catch (error) {
       response = answerFor(error);
     }
+    if (method === 'post' && context.commit) await context.commit();
     return fault === 'lost' ? HttpResponse.error() : response;
   });
 }

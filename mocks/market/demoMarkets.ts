@@ -32,6 +32,9 @@ const MARKET_SHAPE: Record<string, Omit<DemoMarket, 'symbol' | 'tick' | 'lot'>> 
   BTC3LUSDT: { startPrice: '4.8210', volatility: 1.65, tradesPerMinute: 40, seed: 1008 },
   PEPEUSDT: { startPrice: '0.00000852', volatility: 1.1, tradesPerMinute: 200, seed: 1009 },
   WIFUSDT: { startPrice: '1.6320', volatility: 1.2, tradesPerMinute: 120, seed: 1010 },
+  SUIUSDT: { startPrice: '0.8512', volatility: 0.9, tradesPerMinute: 150, seed: 1011 },
+  MNTUSDT: { startPrice: '0.6187', volatility: 0.9, tradesPerMinute: 90, seed: 1012 },
+  BITUSDT: { startPrice: '0.5034', volatility: 0.9, tradesPerMinute: 60, seed: 1013 },
 };
 
 export const DEMO_MARKETS: DemoMarket[] = instruments.symbols.map((s) => {

@@ -80,8 +80,8 @@ export function createBackend(options: BackendOptions) {
   const stopAccountSync = openExchangeAccounts(exchange, directory);
   // Loans live beside the engine: restored only with the engine state they were saved with.
   const margin = createMarginDesk(exchange, { state: restored?.margin });
-  const marginState = { state: () => margin.toJSON(), onChange: (listener: () => void) => margin.onChange(listener) };
-  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, marginState) : null;
+  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin) : null;
+  const commit = saving ? () => saving.commit() : undefined;
   const hub = createMarketHub({
     exchangeStart,
     exchange: exchangeFeed(exchange),
@@ -113,7 +113,7 @@ export function createBackend(options: BackendOptions) {
   const httpHandlers: HttpHandler[] = [
     // Before the controls: their /mock/api/* catch-all answers 10404.
     ...upgradeControlHandlers(upgrades),
-    ...createControlHandlers({ hub, quote, network, yieldNow, exchange, setSite: (next) => void (site = next), announcements, lines }),
+    ...createControlHandlers({ hub, quote, network, yieldNow, exchange, commit, setSite: (next) => void (site = next), announcements, lines }),
     ...createHandlers({
       faults: options.faults,
       market: hub,
@@ -131,6 +131,7 @@ export function createBackend(options: BackendOptions) {
       onSessionEnded: (token: string) => privateSocket.sessionEnded(token),
       announcements,
       lines,
+      commit,
     }),
   ];
   const socketHandlers: WebSocketHandler[] = [

@@ -31,6 +31,8 @@ export interface ControlDeps {
   lines?: RouteLines;
   /** the exchange engine, for the order controls of `/mock/api/exchange` */
   exchange?: Exchange;
+  /** resolves once the exchange's changes so far are written (the order controls answer after it, like the real calls) */
+  commit?: () => Promise<void>;
 }
 
 type Body = Record<string, unknown>;
@@ -182,7 +184,7 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
       return book ? ok(book) : fail(10004, 'nothing pushed for that stream yet');
     }),
     // Not part of the exchange: the in-page backend answers everything it owns, so a typo here is a 404, not a network error.
-    ...(deps.exchange ? exchangeControlHandlers(deps.exchange, () => deps.hub.now()) : []),
+    ...(deps.exchange ? exchangeControlHandlers(deps.exchange, () => deps.hub.now(), deps.commit) : []),
     http.all('/mock/api/*', () => HttpResponse.json({ code: 10404, success: false, message: 'no such control' }, { status: 404 })),
   ];
 }

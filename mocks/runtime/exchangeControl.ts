@@ -9,7 +9,7 @@ import { readBody } from './body';
  * balances, so a replay or an e2e test can put own orders on the book before
  * the page has an order form. They answer like the exchange does (its codes).
  */
-export function exchangeControlHandlers(exchange: Exchange, now: () => number): HttpHandler[] {
+export function exchangeControlHandlers(exchange: Exchange, now: () => number, commit: () => Promise<void> = () => Promise.resolve()): HttpHandler[] {
   const view = (order: Parameters<typeof orderView>[0]) => orderView(order, exchange.instrument(order.symbol)!);
   return [
     http.post('/mock/api/exchange/orders', async ({ request }) => {
@@ -17,12 +17,14 @@ export function exchangeControlHandlers(exchange: Exchange, now: () => number): 
       if (!body || typeof body.userId !== 'string') return fail(10002, 'body must be {userId, symbol, side, orderType, qty, price?, …}');
       const { userId, ...rest } = body;
       const result = exchange.create(userId, rest as unknown as OrderRequest, now());
+      await commit();
       return result.ok ? ok(view(result.value)) : fail(result.error.code, result.error.message);
     }),
     http.post('/mock/api/exchange/cancel', async ({ request }) => {
       const body = await readBody(request);
       if (!body || typeof body.userId !== 'string') return fail(10002, 'body must be {userId, orderId | clientOrderId}');
       const result = exchange.cancel(body.userId, { orderId: str(body.orderId), clientOrderId: str(body.clientOrderId) }, now());
+      await commit();
       return result.ok ? ok(view(result.value)) : fail(result.error.code, result.error.message);
     }),
     http.get('/mock/api/exchange/account', ({ request }) => {

@@ -13,13 +13,13 @@ export type SavedExchange = ExchangeSnapshot & { margin?: unknown };
 
 /** State kept beside the engine's and saved with it, so the two can never be restored out of step. */
 export interface SideState {
-  state(): unknown;
+  toJSON(): unknown;
   onChange(listener: () => void): () => void;
 }
 
 /** Account state only: books come from the replay of this run, never from an earlier one. */
 function accountState(exchange: Exchange, margin: SideState | undefined): SavedExchange {
-  return { ...snapshotExchange(exchange), books: [], ...(margin ? { margin: margin.state() } : {}) };
+  return { ...snapshotExchange(exchange), books: [], ...(margin ? { margin: margin.toJSON() } : {}) };
 }
 
 /**
@@ -44,23 +44,36 @@ export function restoreOrFresh(
 }
 
 /**
- * Saves the engine's account state a moment after anything of an account
- * changed (orders, fills, balances), at most once per `delayMs`; market
- * trades alone change nothing worth keeping.
+ * Keeps the engine's account state durable. A call that changed an account
+ * (order, cancel, modify, top-up) awaits `commit()` before it answers, so
+ * what the user is told succeeded is already written: a reload, a second tab
+ * or a killed server never loses it. Changes nobody was told about yet (fills
+ * as the market moves) are saved a moment later, at most once per `delayMs`;
+ * market trades alone change nothing worth keeping.
  */
 export function persistExchange(exchange: Exchange, store: ExchangeStateStore, scheduler: Scheduler, margin?: SideState, delayMs = 250) {
   let cancel: (() => void) | null = null;
+  let dirty = false;
+  // Writes run one after another: a later snapshot can never be overtaken by an earlier one.
+  let written: Promise<void> = Promise.resolve();
   const warn = (error: unknown) => console.warn('embedded exchange: could not save its state', error);
-  // The write starts synchronously: on page hide there is no later turn to start it in.
-  const save = () => {
+  // The snapshot is taken synchronously: on page hide there is no later turn to take it in.
+  const save = (): Promise<void> => {
+    cancel?.();
     cancel = null;
+    dirty = false;
+    let snapshot: SavedExchange;
     try {
-      void Promise.resolve(store.save(accountState(exchange, margin))).catch(warn);
+      snapshot = accountState(exchange, margin);
     } catch (error) {
       warn(error);
+      return written;
     }
+    written = written.then(() => store.save(snapshot)).catch(warn);
+    return written;
   };
   const due = () => {
+    dirty = true;
     if (cancel === null) cancel = scheduler.setTimeout(save, delayMs);
   };
   const unsubscribe = exchange.subscribe((event) => {
@@ -68,19 +81,17 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
   });
   const unsubscribeMargin = margin?.onChange(due);
   return {
+    /** resolves once every change made so far is written (a call awaits it before it answers) */
+    commit(): Promise<void> {
+      return dirty ? save() : written;
+    },
     /** saves now if a save is due (page hide, server stop, reset) */
     flush() {
-      if (cancel === null) return;
-      cancel();
-      save();
-    },
-    /** saves now whatever is due */
-    saveNow: () => {
-      cancel?.();
-      save();
+      if (dirty) void save();
     },
     stop() {
       cancel?.();
+      cancel = null;
       unsubscribe();
       unsubscribeMargin?.();
     },

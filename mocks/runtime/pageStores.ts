@@ -37,7 +37,8 @@ function openDb(): Promise<IDBDatabase> {
 
 function run<T>(db: IDBDatabase, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
+    // 'strict': an acknowledged order is on disk, not only in the OS cache, when the call answers.
+    const tx = db.transaction(STORE, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
     const request = act(tx.objectStore(STORE));
     tx.oncomplete = () => resolve(request.result);
     tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { reloadUserData, watchAccountSwitch } from '../data/accountSwitch';
 import { connectPageStatus, pageStatus } from '../data/pageStatus';
+import { PrivatePushes } from '../data/privatePushes';
 import { createQueryClient } from '../data/queries';
 import { Spinner } from '../ui/Spinner';
 import { removeBootPlaceholder } from './bootPlaceholder';
@@ -37,6 +38,7 @@ export function App() {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
+        <PrivatePushes />
         <OfflineBanner />
         <Suspense fallback={<PageSpinner />}>
           <RouterProvider router={router} />

@@ -3,7 +3,8 @@ import { gridWidth, type PanelId } from '../domain/layout';
 import { isRtlLocale } from '../domain/locale';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
-import { AccountMenu, PairBalances, VisitorPrompt } from '../features/account';
+import { AccountMenu, PairBalances } from '../features/account';
+import { OrderEntryPanel } from '../features/order-entry';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
@@ -41,22 +42,32 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
             <AccountMenu />
           </>
         } />
-      <PanelSlot>
+      <PanelSlot fallback={null}>
         <EuUsdtTipsBanner base={base} quote={quote} />
       </PanelSlot>
       <div className="trade-page">
         <main className="trade-page__main" style={{ inlineSize: width }}>
-          <PanelSlot onRetry={refetchSymbols}>
+          <PanelSlot onRetry={refetchSymbols} fallback={<div className="market-header" aria-busy="true" />}>
             <MarketHeader locale={locale} base={base} quote={quote} />
           </PanelSlot>
-          <PanelSlot>
-            <AnnouncementBar symbolId={`${base}${quote}`} />
-          </PanelSlot>
+          {/* The bar's space is held from the first paint: it appears 3 s later and must push nothing down (CLS). */}
+          <div className="announcement-slot">
+            <PanelSlot>
+              <AnnouncementBar symbolId={`${base}${quote}`} />
+            </PanelSlot>
+          </div>
           <TradeGrid width={width} items={layout.items} rtl={rtl} panels={panels} onCommit={layout.commit} />
         </main>
         <aside id="spot-trade-container" className="trade-page__side">
           <div id="trade-area">
-            <PanelSlot>{loggedIn ? <PairBalances base={base} quote={quote} /> : <VisitorPrompt />}</PanelSlot>
+            <PanelSlot>
+              <OrderEntryPanel key={`${base}/${quote}`} base={base} quote={quote} />
+            </PanelSlot>
+            {loggedIn && (
+              <PanelSlot>
+                <PairBalances base={base} quote={quote} />
+              </PanelSlot>
+            )}
           </div>
         </aside>
       </div>

@@ -26,16 +26,19 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
             <AccountMenu />
           </>
         } />
-      <PanelSlot>
+      <PanelSlot fallback={null}>
         <EuUsdtTipsBanner base={base} quote={quote} />
       </PanelSlot>
       <main className="mobile-page__main">
-        <PanelSlot onRetry={retrySymbols}>
+        <PanelSlot onRetry={retrySymbols} fallback={<div className="market-header" aria-busy="true" />}>
           <MarketHeader locale={locale} base={base} quote={quote} />
         </PanelSlot>
-        <PanelSlot>
-          <AnnouncementBar symbolId={`${base}${quote}`} />
-        </PanelSlot>
+        {/* The bar's space is held from the first paint: it appears 3 s later and must push nothing down (CLS). */}
+        <div className="announcement-slot">
+          <PanelSlot>
+            <AnnouncementBar symbolId={`${base}${quote}`} />
+          </PanelSlot>
+        </div>
         <section id="chart-area" className="panel mobile-panel mobile-panel--chart" aria-labelledby="chart-area-title">
           <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} locale={locale} /></PanelSlot>
         </section>

@@ -8,12 +8,16 @@ export const LazyChartPanel = lazy(() => import('../features/chart').then((m) =>
 export const LazyOrderbookPanel = lazy(() => import('../features/orderbook').then((m) => ({ default: m.OrderbookPanel })));
 export const LazyOrdersPanel = lazy(() => import('../features/orders').then((m) => ({ default: m.OrdersPanel })));
 
-/** Boundary + suspense around one panel: its failure stays inside it. */
-export function PanelSlot({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+/**
+ * Boundary + suspense around one panel: its failure stays inside it. A slot
+ * that is usually empty (a banner) passes `fallback={null}`: skeleton rows
+ * that then vanish would push the page around (CLS).
+ */
+export function PanelSlot({ children, onRetry, fallback }: { children: ReactNode; onRetry?: () => void; fallback?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <PanelBoundary onRetry={onRetry}>
-      <Suspense fallback={<SkeletonRows rows={6} label={t('loading')} />}>{children}</Suspense>
+      <Suspense fallback={fallback === undefined ? <SkeletonRows rows={6} label={t('loading')} /> : fallback}>{children}</Suspense>
     </PanelBoundary>
   );
 }

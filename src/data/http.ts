@@ -52,13 +52,13 @@ export function getPlainJson<T>(path: string, parse: Parser<T>, signal?: AbortSi
 }
 
 /** POST with a JSON body (or raw bytes, e.g. an uploaded file); the answer goes through the same envelope checks. */
-export function postJson<T>(path: string, body: unknown, parse: Parser<T>, signal?: AbortSignal): Promise<T> {
+export function postJson<T>(path: string, body: unknown, parse: Parser<T>, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<T> {
   const raw = body instanceof Blob || body instanceof ArrayBuffer;
   return requestJson(path, parse, {
     signal,
     method: 'POST',
     body: raw ? body : JSON.stringify(body),
-    headers: { 'content-type': raw ? 'application/octet-stream' : 'application/json' },
+    headers: { ...headers, 'content-type': raw ? 'application/octet-stream' : 'application/json' },
   });
 }
 

@@ -15,6 +15,7 @@ import {
 import { fetchServerTime } from './api/serverTime';
 import { ApiError } from './http';
 import { useProfile } from './queries';
+import { usePushPolling } from './realtime/private';
 import { toastStore } from './toasts';
 
 export type { Fill, Order } from './api/orders';
@@ -32,8 +33,8 @@ export const orderQueryKeys = {
 
 /**
  * Open lists are polled this often while the page is visible (react-query
- * pauses the interval while it is hidden). The private socket's order pushes
- * would keep them current instead, but its client is not in the page yet.
+ * pauses the interval while it is hidden) and the private socket's order
+ * pushes do not keep them current (usePushPolling: socket down or stale).
  */
 export const OPEN_ORDERS_REFETCH_MS = 3000;
 
@@ -49,7 +50,7 @@ export function useOpenOrders(kind: OrderKind) {
     queryKey: orderQueryKeys.open(kind),
     queryFn: ({ signal }) => (kind === 'plan' ? getOpenPlanOrders(signal) : getOpenOrders(signal)),
     enabled: useSignedIn(),
-    refetchInterval: OPEN_ORDERS_REFETCH_MS,
+    refetchInterval: usePushPolling().orders ? OPEN_ORDERS_REFETCH_MS : false,
     staleTime: 0,
   });
 }

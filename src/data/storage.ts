@@ -31,6 +31,10 @@ export const STORAGE_KEYS = {
   chartLayout: 'SPOT_kline_layout_v1',
   /** when the user last saw the sync-to-app option (its unread dot) */
   syncAppSeen: 'SPOT_kline_sync_app_seen',
+  /** spec 2 §5 pre-submit gates each user accepted: JSON {userId: GateId[]} */
+  gateAccepted: 'SPOT_gate_accepted_v1',
+  /** spec 2 §3 trade preference flags per user: JSON {userId: {flag: boolean}} */
+  tradePreferences: 'SPOT_trade_preferences_v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

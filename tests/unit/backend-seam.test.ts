@@ -35,7 +35,7 @@ describe('data layer under injected faults', () => {
     const server = createTestBackend('/spot/api/basic/symbol_list:network:1');
     server.listen();
     await expect(fetchSymbols()).rejects.toBeInstanceOf(NetworkError);
-    await expect(fetchSymbols()).resolves.toHaveLength(10);
+    await expect(fetchSymbols()).resolves.toHaveLength(13);
     server.close();
   });
 

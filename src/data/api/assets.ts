@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { ApiError, getJson, postJson } from '../http';
 import { list, record } from './parse';
 
@@ -14,11 +15,35 @@ export interface TokenBalance {
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-function parseBalances(value: unknown): TokenBalance[] {
-  return list(record(value, 'balances').list, 'balances.list').flatMap((v) => {
+/** Balance lines as the balance call and a classic account's wallet push give them; a bad line is left out. */
+export function parseBalanceLines(lines: readonly unknown[]): TokenBalance[] {
+  return lines.flatMap((v) => {
     const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
     const ok = typeof o.tokenId === 'string' && [o.free, o.locked, o.total].every((x) => typeof x === 'string' && DECIMAL.test(x));
     return ok ? [{ tokenId: o.tokenId as string, free: o.free as string, locked: o.locked as string, total: o.total as string }] : [];
+  });
+}
+
+function parseBalances(value: unknown): TokenBalance[] {
+  return parseBalanceLines(list(record(value, 'balances').list, 'balances.list'));
+}
+
+// Wide enough for any two ledger amounts: the default 20 digits would round a large balance's fraction.
+const D = Decimal.clone({ precision: 100 });
+
+/**
+ * A unified wallet (getUnifiedAsset without a symbol, and the unified wallet
+ * push) as balance lines: walletBalance is free + locked and
+ * spotAvailableBalance is free (docs/api/private.md), so the lines read the
+ * same whichever account type sent them. A bad coin line is left out.
+ */
+export function parseUnifiedBalances(value: unknown): TokenBalance[] {
+  return list(record(value, 'unified wallet').coinList, 'unified wallet.coinList').flatMap((v) => {
+    const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+    const { tokenId, walletBalance: total, spotAvailableBalance: free } = o;
+    if (typeof tokenId !== 'string' || typeof total !== 'string' || typeof free !== 'string' || !DECIMAL.test(total) || !DECIMAL.test(free)) return [];
+    const locked = new D(total).minus(free);
+    return locked.isNegative() ? [] : [{ tokenId, free, locked: locked.toFixed(), total }];
   });
 }
 

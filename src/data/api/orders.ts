@@ -100,7 +100,8 @@ export function parseOrderList(value: unknown): Order[] {
   return list(record(value, 'order list').list, 'order list').map((o, i) => parseOrder(o, `order list[${i}]`));
 }
 
-function parseFill(value: unknown, what: string): Fill {
+/** One fill as getTradeInfo lists it; the private socket's trade pushes carry the same items. */
+export function parseFill(value: unknown, what = 'fill'): Fill {
   const o = record(value, what);
   return {
     tradeId: str(o, 'tradeId', what),

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { harness, amount } from '../exchange/testKit';
+import type { Scheduler } from '../gateway/types';
+import { persistExchange, type SavedExchange } from './exchangePersistence';
+
+/** A store whose writes finish only when the test says, so "answered before written" shows. */
+function slowStore() {
+  const saved: SavedExchange[] = [];
+  const waiting: Array<() => void> = [];
+  return {
+    saved,
+    finishWrites: () => waiting.splice(0).forEach((finish) => finish()),
+    store: {
+      load: () => null,
+      save: (snapshot: SavedExchange) =>
+        new Promise<void>((resolve) => waiting.push(() => {
+          saved.push(snapshot);
+          resolve();
+        })),
+    },
+  };
+}
+
+/** Timers that never fire by themselves: only commit() or flush() may save. */
+const frozen: Scheduler = { now: () => 0, setInterval: () => () => {}, setTimeout: () => () => {} };
+
+describe('persistExchange', () => {
+  it('commit() resolves only after the change is written, and the write holds it', async () => {
+    const h = harness();
+    const { store, saved, finishWrites } = slowStore();
+    const saving = persistExchange(h.ex, store, frozen);
+    h.ex.credit('u1', 'USDT', amount('250'));
+    let done = false;
+    const committed = saving.commit().then(() => (done = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(done).toBe(false);
+    finishWrites();
+    await committed;
+    expect(saved).toHaveLength(1);
+    expect(JSON.stringify(saved[0]!.ledger)).toContain('u1');
+  });
+
+  it('a commit with nothing new waits for the write already under way and writes nothing more', async () => {
+    const h = harness();
+    const { store, saved, finishWrites } = slowStore();
+    const saving = persistExchange(h.ex, store, frozen);
+    h.ex.credit('u1', 'USDT', amount('1'));
+    const first = saving.commit();
+    const second = saving.commit();
+    await Promise.resolve();
+    finishWrites();
+    await Promise.all([first, second]);
+    expect(saved).toHaveLength(1);
+  });
+
+  it('writes stay in order: a later change is never overwritten by an earlier snapshot', async () => {
+    const h = harness();
+    const { store, saved, finishWrites } = slowStore();
+    const saving = persistExchange(h.ex, store, frozen);
+    h.ex.credit('u1', 'USDT', amount('1'));
+    const first = saving.commit();
+    h.ex.credit('u1', 'USDT', amount('2'));
+    const second = saving.commit();
+    for (let i = 0; i < 4; i += 1) {
+      finishWrites();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await Promise.all([first, second]);
+    expect(saved).toHaveLength(2);
+    const free = (s: SavedExchange) => JSON.stringify(s.ledger);
+    expect(free(saved[1]!)).not.toBe(free(saved[0]!));
+  });
+
+  it('a store that fails does not stop later commits from answering', async () => {
+    const h = harness();
+    let calls = 0;
+    const saving = persistExchange(h.ex, { load: () => null, save: () => { calls += 1; return Promise.reject(new Error('disk full')); } }, frozen);
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      h.ex.credit('u1', 'USDT', amount('1'));
+      await saving.commit();
+      h.ex.credit('u1', 'USDT', amount('1'));
+      await saving.commit();
+    } finally {
+      console.warn = warn;
+    }
+    expect(calls).toBe(2);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The private socket's pushes written into the react-query caches the lists
+ * already read (spec 2 §4): order pushes go through the domain's open-list
+ * maintenance, fills and finished orders make the histories refetch, and a
+ * wallet push is the balance call's answer. Mounted once for the page
+ * (<PrivatePushes />); while its pushes are fresh the lists stop polling
+ * (usePushPolling in orders.ts and assets.ts).
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer } from 'react';
+import { applyOpenOrderUpdate, isPlanOrder, openListEffect } from '../domain/orderStatus';
+import { watchAccountSwitch } from './accountSwitch';
+import type { TokenBalance } from './api/assets';
+import { balancesQueryKey } from './assets';
+import { orderQueryKeys, type Order, type OrderKind } from './orders';
+import { pageStatus } from './pageStatus';
+import { useProfile } from './queries';
+import {
+  clearPrivateClient,
+  createPrivateClient,
+  privateSocketUrl,
+  setPrivateClient,
+  type PrivateAccountType,
+  type PrivateClient,
+  type PrivateEvent,
+} from './realtime/private';
+
+/** Every account-info query (what the form can buy and sell) is keyed under this; a wallet change makes them stale. */
+export const accountInfoQueryPrefix = ['user', 'accountInfo'] as const;
+
+const orderHistoryPrefix = ['user', 'orders', 'history'] as const;
+
+/** Spec 2 §4: the demo account skips trailing-order list updates (4 trailing stop, 5 trailing profit). */
+const TRAILING_PLAN_TYPES: ReadonlySet<number> = new Set([4, 5]);
+
+export interface PushAccount {
+  isDemo: boolean;
+}
+
+const kindOf = (order: Order): OrderKind => (isPlanOrder(order.planType) ? 'plan' : 'ordinary');
+const listOf = (kind: OrderKind) => (kind === 'plan' ? 'plan' : 'spot');
+
+const isFetching = (client: QueryClient, queryKey: readonly unknown[]) => client.getQueryState(queryKey)?.fetchStatus === 'fetching';
+
+function patchOrders(client: QueryClient, orders: readonly Order[], account: PushAccount) {
+  for (const kind of ['ordinary', 'plan'] as const) {
+    const updates = orders.filter((o) => kindOf(o) === kind && !(account.isDemo && TRAILING_PLAN_TYPES.has(o.planType)));
+    if (updates.length === 0) continue;
+    const key = orderQueryKeys.open(kind);
+    // A list not loaded yet stays unloaded: its first fetch will be newer than the push.
+    client.setQueryData<readonly Order[]>(key, (list) => list && updates.reduce((acc, o) => applyOpenOrderUpdate(acc, o, listOf(kind)), list));
+    // A fetch on its way was answered before this push and would put the old rows back: ask again.
+    if (isFetching(client, key)) void client.invalidateQueries({ queryKey: key });
+  }
+  if (orders.some((o) => openListEffect(listOf(kindOf(o)), o.status) === 'remove')) {
+    void client.invalidateQueries({ queryKey: orderHistoryPrefix });
+  }
+}
+
+const sameBalances = (a: readonly TokenBalance[], b: readonly TokenBalance[]) =>
+  a.length === b.length && a.every((x, i) => x.tokenId === b[i]!.tokenId && x.free === b[i]!.free && x.locked === b[i]!.locked && x.total === b[i]!.total);
+
+function patchWallet(client: QueryClient, balances: TokenBalance[]) {
+  const cached = client.getQueryData<TokenBalance[]>(balancesQueryKey);
+  // The periodic push of an unchanged wallet: nothing to redraw, nothing to refetch.
+  if (cached && sameBalances(cached, balances)) return;
+  // A poll on its way was answered before this push; cancelled (reverting at once), it cannot overwrite it.
+  if (isFetching(client, balancesQueryKey)) void client.cancelQueries({ queryKey: balancesQueryKey });
+  client.setQueryData(balancesQueryKey, balances);
+  void client.invalidateQueries({ queryKey: accountInfoQueryPrefix });
+}
+
+/** Applies one event of the private client to the caches. */
+export function patchPrivatePush(client: QueryClient, event: PrivateEvent, account: PushAccount): void {
+  switch (event.kind) {
+    case 'orders':
+      patchOrders(client, event.orders, account);
+      break;
+    case 'fills':
+      void client.invalidateQueries({ queryKey: orderQueryKeys.trades });
+      break;
+    case 'wallet':
+      patchWallet(client, event.balances);
+      break;
+    case 'live':
+      // Subscribed (again): whatever changed before, or while the socket was down, came with no push.
+      void client.invalidateQueries({ queryKey: orderQueryKeys.all });
+      break;
+  }
+}
+
+/** Opens the private client of an account; tests hand in one over a fake socket. */
+export type PrivateClientFactory = (accountType: PrivateAccountType) => PrivateClient;
+
+const connectPage: PrivateClientFactory = (accountType) => createPrivateClient({ url: privateSocketUrl(), accountType, pageStatus });
+
+/**
+ * One private socket while someone is signed in: opened for the profile's
+ * account type, closed on log-out, replaced when the account changes (here
+ * or, through the account key's storage event, in another tab).
+ */
+export function usePrivatePushes(connect: PrivateClientFactory = connectPage): void {
+  const queryClient = useQueryClient();
+  const profile = useProfile().data;
+  const accountType = profile?.loggedIn ? profile.accountType : null;
+  const userId = profile?.userId ?? null;
+  const isDemo = profile?.isDemo ?? false;
+  const [generation, renew] = useReducer((n: number) => n + 1, 0);
+
+  useEffect(() => {
+    if (!accountType) return undefined;
+    const client = connect(accountType);
+    setPrivateClient(client);
+    const account = { isDemo };
+    const stopEvents = client.onEvent((event) => patchPrivatePush(queryClient, event, account));
+    const stop = () => {
+      stopEvents();
+      client.close();
+      clearPrivateClient(client);
+    };
+    // The socket signed in as the old account: closed at once, before any of its pushes can land in
+    // the caches being reloaded for the new one; then a new socket with the cookie as it is now.
+    const stopWatching = watchAccountSwitch(() => {
+      stop();
+      renew();
+    });
+    return () => {
+      stopWatching();
+      stop();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- userId and generation name the session: another user, or a switch in another tab, gets a new socket
+  }, [queryClient, connect, accountType, userId, isDemo, generation]);
+}
+
+/** Mount once inside the QueryClientProvider. */
+export function PrivatePushes(): null {
+  usePrivatePushes();
+  return null;
+}
