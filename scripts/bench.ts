@@ -21,6 +21,7 @@ import { benchGateway } from './bench-gateway';
 import { benchUiSection } from './bench-ui.ts'; // the file, not the helpers folder beside it
 import { benchChartSection } from './bench-chart.ts'; // likewise
 import { benchExchangeSection, printExchangeRows } from './bench-exchange.ts';
+import { benchOrderSection } from './bench-order.ts';
 import type { SessionHeader } from '../mocks/market/types';
 
 const DATA = resolve(import.meta.dirname, '..', '..', 'shared', 'data');
@@ -115,6 +116,8 @@ async function main() {
   await benchChartSection(process.argv.slice(2));
   // Issue 7: the exchange engine (orders/s against nodejs-order-book; replayed book events/s with 1,000 resting orders).
   printExchangeRows(await benchExchangeSection(process.argv.slice(2)));
+  // Issue 18: order entry (click → order row painted; frames with the Market form open at 10×).
+  await benchOrderSection(process.argv.slice(2));
 }
 
 await main();

@@ -15,6 +15,9 @@ export interface BookRowProps {
   totalDecimals: number;
   locale: string;
   selected: boolean;
+  /** the user's own resting size at this row, null when none */
+  own: string | null;
+  ownLabel: (qty: string) => string;
   hintId: string;
   onPick: (price: string, side: 'buy' | 'sell') => void;
 }
@@ -24,7 +27,7 @@ export interface BookRowProps {
  * numbers changed; the shading is a CSS variable (no layout of the cells).
  */
 export const BookRow = memo(function BookRow(props: BookRowProps) {
-  const { side, price, amount, total, depth, priceDecimals, amountDecimals, totalDecimals, locale, selected, hintId, onPick } = props;
+  const { side, price, amount, total, depth, priceDecimals, amountDecimals, totalDecimals, locale, selected, own, ownLabel, hintId, onPick } = props;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
@@ -42,7 +45,10 @@ export const BookRow = memo(function BookRow(props: BookRowProps) {
       onClick={() => onPick(price, side)}
       onKeyDown={onKeyDown}
     >
-      <span className="ob-cell ob-cell--price" dir="ltr">{formatDecimal(price, priceDecimals, locale)}</span>
+      <span className="ob-cell ob-cell--price" dir="ltr">
+        {own !== null && <span className="ob-own" role="img" aria-label={ownLabel(own)} title={ownLabel(own)} />}
+        {formatDecimal(price, priceDecimals, locale)}
+      </span>
       <span className="ob-cell" dir="ltr">{formatBookTotal(amount, amountDecimals, locale)}</span>
       {total !== null && <span className="ob-cell" dir="ltr">{formatBookTotal(total, totalDecimals, locale)}</span>}
     </div>

@@ -1,5 +1,6 @@
 import type { BookRow as Row } from '../../domain/orderbookRows';
 import type { BookTotalUnit } from '../../data/orderbookSettings';
+import { ownAt, type OwnLevels } from '../../domain/ownOrderLevels';
 import { BookRow } from './BookRow';
 
 interface BookSideProps {
@@ -14,13 +15,16 @@ interface BookSideProps {
   valueDecimals: number;
   locale: string;
   selectedPrice: string | null;
+  /** the user's own resting size per row price */
+  own: OwnLevels;
+  ownLabel: (qty: string) => string;
   hintId: string;
   label: string;
   onPick: (price: string, side: 'buy' | 'sell') => void;
 }
 
 export function BookSide(props: BookSideProps) {
-  const { side, rows, reversed, total, priceDecimals, amountDecimals, valueDecimals, locale, selectedPrice, hintId, label, onPick } = props;
+  const { side, rows, reversed, total, priceDecimals, amountDecimals, valueDecimals, locale, selectedPrice, own, ownLabel, hintId, label, onPick } = props;
   const ordered = reversed ? [...rows].reverse() : rows;
   return (
     <div className={`ob-side ob-side--${side}${reversed ? ' ob-side--reversed' : ''}`} role="group" aria-label={label}>
@@ -38,6 +42,8 @@ export function BookSide(props: BookSideProps) {
           totalDecimals={total === 'amount' ? amountDecimals : valueDecimals}
           locale={locale}
           selected={selectedPrice === row.price}
+          own={ownAt(own, row.price, priceDecimals)}
+          ownLabel={ownLabel}
           hintId={hintId}
           onPick={onPick}
         />

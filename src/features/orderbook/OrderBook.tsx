@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../domain/format';
 import { useLastBookPrice } from '../../data/priceEvents';
@@ -47,6 +47,8 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
   const locale = i18n.language;
   const { layout, view } = model;
   const selectedPrice = picked && picked.symbolId === symbol.symbolId ? picked.price : null;
+  // Stable, so the memoised rows re-render only when their own numbers change.
+  const ownLabel = useCallback((qty: string) => t('ownOrderAt', { qty }), [t]);
   const toggleTotal = () => model.setTotal(model.total === 'amount' ? 'value' : 'amount');
 
   const side = (which: 'buy' | 'sell', reversed: boolean) => (
@@ -61,6 +63,8 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
       valueDecimals={symbol.precisions.price}
       locale={locale}
       selectedPrice={selectedPrice}
+      own={model.own[which]}
+      ownLabel={ownLabel}
       hintId={hintId}
       label={t(which === 'buy' ? 'bids' : 'asks')}
       onPick={model.pick}

@@ -1,4 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
+import { ownOrderLevels, type OwnLevels } from '../../domain/ownOrderLevels';
+import { useOpenOrders } from '../../data/orders';
 import { defaultDepthStep, priceDecimalsOf, type DepthStep } from '../../domain/depthOptions';
 import type { DepthBook } from '../../domain/depthBook';
 import { bookView, rowsPerSide, type BookLayout, type BookView } from '../../domain/orderbookRows';
@@ -8,6 +10,8 @@ import { useDepth, type StreamError } from '../../data/realtime';
 import type { BookSymbol } from './useBookSymbol';
 
 export interface OrderBookModel {
+  /** the user's own resting size per row, per side (empty for a visitor) */
+  own: { buy: OwnLevels; sell: OwnLevels };
   layout: BookLayout;
   setLayout: (layout: BookLayout) => void;
   steps: readonly DepthStep[];
@@ -55,6 +59,17 @@ export function useOrderBook(symbol: BookSymbol, fitRows: number): OrderBookMode
     [symbolId],
   );
 
+  const priceDecimals = step ? priceDecimalsOf(step) : precisions.price;
+  // The user's resting orders, marked on their rows (the same cached list the orders panel shows).
+  const openOrders = useOpenOrders('ordinary').data;
+  const own = useMemo(
+    () => ({
+      buy: ownOrderLevels(openOrders ?? [], symbolId, 'buy', priceDecimals),
+      sell: ownOrderLevels(openOrders ?? [], symbolId, 'sell', priceDecimals),
+    }),
+    [openOrders, symbolId, priceDecimals],
+  );
+
   return {
     layout: settings.layout,
     setLayout: useCallback((layout: BookLayout) => update({ layout }), [update]),
@@ -69,7 +84,8 @@ export function useOrderBook(symbol: BookSymbol, fitRows: number): OrderBookMode
     pause,
     resume,
     pick,
-    priceDecimals: step ? priceDecimalsOf(step) : precisions.price,
+    priceDecimals,
+    own,
     error: depth.error,
   };
 }
