@@ -16,6 +16,7 @@
  * Also the last section of `npm run bench` (benchChartSection), which skips
  * it with the reason when Chromium, the data or dist/ is missing.
  */
+import { LAUNCH_ARGS } from './bench-ui/page';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -30,7 +31,6 @@ import { btcusdtRecording, CHROMIUM, DIST, freePort, importRecording, ROOT, runB
 const SPEED = 10;
 const SESSION_NAME = 'bench-chart-btcusdt.jsonl.gz';
 const VIEWPORT = { width: 1400, height: 900 };
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const FIRST_CANDLE_TIMEOUT_MS = 60_000;
 /** how long a warm load waits for the network's page to replace the cached series */
 const SWAP_WAIT_MS = 20_000;

@@ -7,11 +7,12 @@
  *    real BTCUSDT session when ../shared/data has it, else the shipped session).
  * Reports figures; asserts nothing. Also the last section of `npm run bench`.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { LAUNCH_ARGS, uploadSession } from './bench-ui/page';
 import { percentile, printTable, type Row } from './bench-ui/report';
 import { btcusdtRecording, buildDist, CHROMIUM, DIST, freePort, importRecording, ROOT, runBrowserBenchAlone, runBrowserSection, startPreview } from './bench-ui/setup';
 
@@ -20,8 +21,6 @@ const SPEED = 10;
 const SESSION_NAME = 'bench-order-btcusdt.jsonl.gz';
 const SETTLE_MS = 3_000;
 const VIEWPORT = { width: 1400, height: 900 };
-/** bench-ui.ts's list (not exported there; bench-chart.ts copies it the same way) */
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const OPEN_ORDERS = '#orders-panel table[aria-label="Open limit and market orders"]';
 /** the exchange's orderCreate limit per user, counted on its own clock (which runs at the replay speed) */
 const ORDER_LIMIT_PER_S = 20;
@@ -58,13 +57,6 @@ async function control(page: Page, body: unknown): Promise<{ success: boolean; m
   return page.evaluate(async (b) => (await fetch('/mock/api/replay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).json(), body);
 }
 const replayStatus = (page: Page): Promise<Replay> => page.evaluate(async () => ((await (await fetch('/mock/api/replay')).json()) as { result: { replay: Replay } }).result.replay);
-
-/** The session file goes in as base64 and is posted from inside the page (which selects it), as bench-ui does. */
-async function upload(page: Page, file: string) {
-  const send = async ([base64, name]: readonly [string, string]) => (await fetch(`/mock/api/replay/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) })).json();
-  const body = (await page.evaluate(send, [readFileSync(file).toString('base64'), SESSION_NAME] as const)) as { success: boolean; message?: string; result?: { replay: Replay } };
-  if (!body.success || body.result?.replay.session !== SESSION_NAME) throw new Error(`upload refused: ${body.message ?? JSON.stringify(body)}`);
-}
 
 /**
  * In the page: clicks `button` and resolves with the ms from just before the click to the paint of the first
@@ -137,7 +129,7 @@ async function measure(browser: Browser, url: string, session: string | null, op
   await buy.waitFor({ timeout: COLD_START_MS });
   // Both parts on the same market: the orders rest 5 % under the real session's bid while it replays.
   if (session) {
-    await upload(page, session);
+    await uploadSession(page, session, SESSION_NAME);
     await sleep(SETTLE_MS); // the new session's first books render before the bid is read
   }
   const replay = await replayStatus(page);

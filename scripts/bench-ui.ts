@@ -8,11 +8,12 @@
  * Also the last section of `npm run bench` (benchUiSection), which skips it
  * with the reason when Chromium, the data or dist/ is missing.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { LAUNCH_ARGS, uploadSession } from './bench-ui/page';
 import { installProbe, type ProbeApi, type ProbeResult } from './bench-ui/probe';
 import { printTable, rows, type Metrics } from './bench-ui/report';
 import { btcusdtRecording, CHROMIUM, DIST, freePort, importRecording, ROOT, runBrowserBenchAlone, runBrowserSection, startPreview, type Preview } from './bench-ui/setup';
@@ -23,7 +24,6 @@ const SESSION_NAME = 'bench-btcusdt-real.jsonl.gz';
 /** after the session is loaded and sped up: its first books render and the JIT warms before measuring */
 const SETTLE_MS = 3_000;
 const VIEWPORT = { width: 1400, height: 900 };
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface UiOptions {
   seconds: number;
@@ -60,19 +60,6 @@ async function replayStatus(page: Page) {
   return page.evaluate(async () => ((await (await fetch('/mock/api/replay')).json()) as { result: { replay: { position: number; loops: number; duration: number } } }).result.replay);
 }
 
-/** The session file goes in as base64 and is posted from inside the page, where the exchange lives. */
-async function upload(page: Page, file: string) {
-  const body = await page.evaluate(
-    async ([base64, name]) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const response = await fetch(`/mock/api/replay/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes });
-      return (await response.json()) as { success: boolean; message?: string; result?: { replay: { session: string } } };
-    },
-    [readFileSync(file).toString('base64'), SESSION_NAME] as const,
-  );
-  if (!body.success || body.result?.replay.session !== SESSION_NAME) throw new Error(`upload refused: ${body.message ?? JSON.stringify(body)}`);
-}
-
 async function metrics(cdp: { send(method: 'Performance.getMetrics'): Promise<{ metrics: Array<{ name: string; value: number }> }> }): Promise<Metrics> {
   const { metrics: list } = await cdp.send('Performance.getMetrics');
   return Object.fromEntries(list.map((m) => [m.name, m.value]));
@@ -94,7 +81,7 @@ async function measure(browser: Browser, url: string, session: string, seconds: 
   await page.waitForFunction(() => (window as unknown as { spotRealtimeDebug?: { status(): string } }).spotRealtimeDebug?.status() === 'open', null, { timeout: 60_000 });
   step('page open, quote socket open');
 
-  await upload(page, session);
+  await uploadSession(page, session, SESSION_NAME);
   const sped = await control(page, '/mock/api/replay', { action: 'speed', speed: SPEED });
   if (!sped.success) throw new Error(`speed refused: ${sped.message}`);
   step(`session uploaded and selected, speed ${SPEED}×`);

@@ -11,7 +11,7 @@ import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
 import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
 import { FooterBar } from '../features/footer';
-import { LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
+import { AnnouncementSlot, LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
 import type { PageProps } from './pageProps';
 import type { Viewport } from './viewport';
 
@@ -50,12 +50,9 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
           <PanelSlot onRetry={refetchSymbols} fallback={<div className="market-header" aria-busy="true" />}>
             <MarketHeader locale={locale} base={base} quote={quote} />
           </PanelSlot>
-          {/* The bar's space is held from the first paint: it appears 3 s later and must push nothing down (CLS). */}
-          <div className="announcement-slot">
-            <PanelSlot>
-              <AnnouncementBar symbolId={`${base}${quote}`} />
-            </PanelSlot>
-          </div>
+          <AnnouncementSlot>
+            <AnnouncementBar symbolId={`${base}${quote}`} />
+          </AnnouncementSlot>
           <TradeGrid width={width} items={layout.items} rtl={rtl} panels={panels} onCommit={layout.commit} />
         </main>
         <aside id="spot-trade-container" className="trade-page__side">

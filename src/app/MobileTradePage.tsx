@@ -7,7 +7,7 @@ import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
 import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
 import { FooterBar } from '../features/footer';
-import { LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
+import { AnnouncementSlot, LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
 import type { PageProps } from './pageProps';
 
 /** The page at 500 px or less: the same panels in one column, order entry before the order lists. */
@@ -33,12 +33,9 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
         <PanelSlot onRetry={retrySymbols} fallback={<div className="market-header" aria-busy="true" />}>
           <MarketHeader locale={locale} base={base} quote={quote} />
         </PanelSlot>
-        {/* The bar's space is held from the first paint: it appears 3 s later and must push nothing down (CLS). */}
-        <div className="announcement-slot">
-          <PanelSlot>
-            <AnnouncementBar symbolId={`${base}${quote}`} />
-          </PanelSlot>
-        </div>
+        <AnnouncementSlot>
+          <AnnouncementBar symbolId={`${base}${quote}`} />
+        </AnnouncementSlot>
         <section id="chart-area" className="panel mobile-panel mobile-panel--chart" aria-labelledby="chart-area-title">
           <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} locale={locale} /></PanelSlot>
         </section>

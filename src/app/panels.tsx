@@ -21,3 +21,12 @@ export function PanelSlot({ children, onRetry, fallback }: { children: ReactNode
     </PanelBoundary>
   );
 }
+
+/** The announcement bar's strip: its height is held from the first paint, since the bar appears 3 s later and must push nothing down (CLS). */
+export function AnnouncementSlot({ children }: { children: ReactNode }) {
+  return (
+    <div className="announcement-slot">
+      <PanelSlot>{children}</PanelSlot>
+    </div>
+  );
+}

@@ -1,22 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { replay } from './support/market';
+import { closeTradeGuide, COLD_START_MS, orderField, orderForm, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
 
 /** Order entry on the Trade tab (issue 18): placing, the validation chain, one order per click, the visitor's links. */
 test.describe.configure({ timeout: 90_000 });
 
 const TRADE_PATH = '/en/trade/spot/BTC/USDT';
-/** The first answers wait for the in-page exchange to start its markets: slow on a loaded 2-core machine. */
-const COLD_START_MS = 45_000;
-
-async function closeTradeGuide(page: Page) {
-  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined), { noWaitAfter: true });
-}
-
-const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
-const field = (page: Page, name: string) => form(page).getByRole('textbox', { name, exact: true });
-const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+const form = orderForm;
+const field = orderField;
 const openOrders = (page: Page) => page.locator('#orders-panel').getByRole('table', { name: 'Open limit and market orders' });
 
 async function signedInOnPair(page: Page, userId: string) {
@@ -28,6 +20,8 @@ async function signedInOnPair(page: Page, userId: string) {
 
 /** The best bid the page's book shows, with the replay paused so it stays the best bid. */
 async function heldBestBid(page: Page): Promise<string> {
+  // A pointer left over the book (from the sign-in click) would freeze it: keep it away.
+  await page.mouse.move(0, 0);
   await replay(page, { action: 'pause' });
   const bid = page.locator('.ob-side--buy .ob-row').first();
   await expect(bid).toBeVisible();

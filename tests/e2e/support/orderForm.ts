@@ -1,0 +1,15 @@
+import type { Page } from '@playwright/test';
+
+/** The order form and what it answers with, as a trader finds them on the page. */
+export const COLD_START_MS = 45_000;
+
+/** Closes the trade guide whenever it shows; never waits on it (it may close on its own). */
+export async function closeTradeGuide(page: Page): Promise<void> {
+  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
+  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined), { noWaitAfter: true });
+}
+
+export const orderForm = (page: Page) => page.getByRole('form', { name: 'Order form' });
+export const orderField = (page: Page, name: string) => orderForm(page).getByRole('textbox', { name, exact: true });
+/** The newest toast with that text (an earlier one may still be on screen for its 2.5 s). */
+export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).last();
