@@ -60,6 +60,8 @@ export interface OrderRequest {
   trailingPercentage?: string;
   /** OCO: both legs; `orderType`/`price` of the request are ignored */
   oco?: { takeProfit: OcoLegRequest; stopLoss: OcoLegRequest };
+  /** placed by a limit order's attached TP/SL (never from a request body): a demo account may hold this OCO */
+  closesAttachedTpsl?: boolean;
 }
 
 export interface ModifyRequest {

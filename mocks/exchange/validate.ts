@@ -231,7 +231,7 @@ export function draftOrder(req: OrderRequest, ctx: DraftContext): Result<Draft> 
   }
 
   if (trailing && account.kind !== 'UTA') return fail(exchangeError(ERR.NOT_SUPPORTED, 'trailing orders need a unified trading account'));
-  if (isOco && account.demo) return fail(exchangeError(ERR.NOT_SUPPORTED, 'OCO orders on a demo account'));
+  if (isOco && account.demo && !req.closesAttachedTpsl) return fail(exchangeError(ERR.NOT_SUPPORTED, 'OCO orders on a demo account'));
   const opened = inst.rules.openTime;
   if (opened !== null && now < opened + NEW_LISTING_GUARD_MS && (marketOrder || planType !== PLAN.ORDINARY)) {
     return fail(exchangeError(ERR.NEW_LISTING));

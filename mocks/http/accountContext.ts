@@ -1,3 +1,4 @@
+import type { AttachedTpslDesk } from '../exchange/attachedTpsl';
 import type { Exchange } from '../exchange';
 import type { AccountProfile } from '../accounts/profiles';
 import type { AccountService } from '../accounts/service';
@@ -37,4 +38,6 @@ export interface ExchangeContext extends AccountContext {
   exchange: Exchange;
   /** absent: margin orders are refused as not enabled */
   margin?: MarginDesk;
+  /** limit orders' attached TP/SL (absent: such orders are refused) */
+  attached?: AttachedTpslDesk;
 }

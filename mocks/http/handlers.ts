@@ -21,6 +21,7 @@ import type { UpgradeDesk } from '../accounts/upgrade';
 import { upgradeHandlers } from './upgrade';
 import { assetHandlers, type RecentsStore } from './assets';
 import type { SpotMarginDesk } from '../accounts/margin';
+import type { AttachedTpslDesk } from '../exchange/attachedTpsl';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -47,6 +48,8 @@ export interface HandlerOptions {
   exchange?: Exchange;
   /** UTA spot margin: settings and loans (the asset calls answer only with it and the exchange) */
   margin?: SpotMarginDesk;
+  /** limit orders' attached TP/SL */
+  attached?: AttachedTpslDesk;
   /** signed-in users' recently visited symbols */
   recents?: RecentsStore;
   /** margin flags and order views shared with the private socket, so pushes and calls agree */
@@ -97,7 +100,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...supportHandlers(context),
     ...tradeFlowHandlers(context),
     ...chartSaveHandlers(context),
-    ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin }, options.orderViews) : []),
+    ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin, attached: options.attached }, options.orderViews) : []),
     ...(options.upgrades ? upgradeHandlers({ ...context, upgrades: options.upgrades }) : []),
     ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
   ];

@@ -18,6 +18,7 @@ import { createAccountService } from '../accounts/service';
 import { tokenFromRequest } from '../accounts/profiles';
 import { persistExchange, restoreOrFresh, type ExchangeStateStore } from './exchangePersistence';
 import { createMarginDesk } from '../accounts/margin';
+import { createAttachedTpslDesk } from '../exchange/attachedTpsl';
 import { createUpgradeDesk } from '../accounts/upgrade';
 import { createLeverageFlags, orderViews } from '../http/orders';
 import { upgradeControlHandlers } from '../http/upgrade';
@@ -80,7 +81,8 @@ export function createBackend(options: BackendOptions) {
   const stopAccountSync = openExchangeAccounts(exchange, directory);
   // Loans live beside the engine: restored only with the engine state they were saved with.
   const margin = createMarginDesk(exchange, { state: restored?.margin });
-  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin) : null;
+  const attached = createAttachedTpslDesk(exchange, { state: restored?.attachedTpsl, now: () => hub.now(), defer: (run) => void scheduler.setTimeout(run, 0) });
+  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached }) : null;
   const commit = saving ? () => saving.commit() : undefined;
   const hub = createMarketHub({
     exchangeStart,
@@ -94,7 +96,7 @@ export function createBackend(options: BackendOptions) {
   });
   const quote = createQuoteGateway(hub, { scheduler });
   const flags = createLeverageFlags();
-  const orderShared = { flags, views: orderViews(exchange, flags) };
+  const orderShared = { flags, views: orderViews(exchange, flags, attached) };
   const privateSocket = createPrivateGateway({ scheduler, accounts, exchange, margin, views: orderShared.views });
   const upgrades = createUpgradeDesk({ directory, exchange, scheduler, push: (userId, topic, data) => privateSocket.push(userId, topic, data) });
   const network = createNetworkState({ now: () => scheduler.now() });
@@ -125,6 +127,7 @@ export function createBackend(options: BackendOptions) {
       accounts,
       exchange,
       margin,
+      attached,
       recents: createRecentsStore(options.recentsPersistence),
       upgrades,
       orderViews: orderShared,
@@ -155,6 +158,7 @@ export function createBackend(options: BackendOptions) {
       saving?.flush();
       saving?.stop();
       stopAccountSync();
+      attached.close();
       upgrades.close();
       quote.close();
       privateSocket.close();

@@ -9,7 +9,7 @@ export interface ExchangeStateStore {
 }
 
 /** The engine's account state plus what desks beside it keep (the margin loans, which the balances already hold). */
-export type SavedExchange = ExchangeSnapshot & { margin?: unknown };
+export type SavedExchange = ExchangeSnapshot & { margin?: unknown; attachedTpsl?: unknown };
 
 /** State kept beside the engine's and saved with it, so the two can never be restored out of step. */
 export interface SideState {
@@ -18,8 +18,9 @@ export interface SideState {
 }
 
 /** Account state only: books come from the replay of this run, never from an earlier one. */
-function accountState(exchange: Exchange, margin: SideState | undefined): SavedExchange {
-  return { ...snapshotExchange(exchange), books: [], ...(margin ? { margin: margin.toJSON() } : {}) };
+function accountState(exchange: Exchange, margin: SideState | undefined, sides: Record<string, SideState>): SavedExchange {
+  const extra = Object.fromEntries(Object.entries(sides).map(([key, side]) => [key, side.toJSON()]));
+  return { ...snapshotExchange(exchange), books: [], ...(margin ? { margin: margin.toJSON() } : {}), ...extra };
 }
 
 /**
@@ -51,7 +52,7 @@ export function restoreOrFresh(
  * as the market moves) are saved a moment later, at most once per `delayMs`;
  * market trades alone change nothing worth keeping.
  */
-export function persistExchange(exchange: Exchange, store: ExchangeStateStore, scheduler: Scheduler, margin?: SideState, delayMs = 250) {
+export function persistExchange(exchange: Exchange, store: ExchangeStateStore, scheduler: Scheduler, margin?: SideState, sides: Record<string, SideState> = {}, delayMs = 250) {
   let cancel: (() => void) | null = null;
   let dirty = false;
   // Writes run one after another: a later snapshot can never be overtaken by an earlier one.
@@ -64,7 +65,7 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
     dirty = false;
     let snapshot: SavedExchange;
     try {
-      snapshot = accountState(exchange, margin);
+      snapshot = accountState(exchange, margin, sides);
     } catch (error) {
       warn(error);
       return written;
@@ -80,6 +81,7 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
     if (event.type !== 'trade') due();
   });
   const unsubscribeMargin = margin?.onChange(due);
+  const unsubscribeSides = Object.values(sides).map((side) => side.onChange(due));
   return {
     /** resolves once every change made so far is written (a call awaits it before it answers) */
     commit(): Promise<void> {
@@ -94,6 +96,7 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
       cancel = null;
       unsubscribe();
       unsubscribeMargin?.();
+      unsubscribeSides.forEach((off) => off());
     },
   };
 }

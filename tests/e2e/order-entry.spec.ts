@@ -190,3 +190,47 @@ test('a double click and a held Enter place one order; a book price fills the pr
   const orders = await page.evaluate(async () => (await (await fetch('/mock/api/exchange/account?userId=u-demo')).json()) as { result: { openOrders: unknown[] } });
   expect(orders.result.openOrders).toHaveLength(2);
 });
+
+test("a limit order's TP/SL: checked against the price, shown on the open row, and placed as an OCO once the order fills", async ({ page }) => {
+  await signedInOnPair(page, 'u-demo');
+  const best = Number(await heldBestBid(page));
+  const tpsl = form(page).getByRole('checkbox', { name: 'TP/SL' });
+  await expect(tpsl).not.toBeChecked();
+  await tpsl.check();
+  const takeProfit = field(page, 'Take-profit trigger price');
+  const stopLoss = field(page, 'Stop-loss trigger price');
+  const buy = form(page).getByRole('button', { name: 'Buy BTC' });
+
+  // Resting far below the market: a take-profit under the buy price is explained, then the prices ride on the open row.
+  const low = (best * 0.9).toFixed(2);
+  await field(page, 'Price').fill(low);
+  await field(page, 'Quantity').fill('0.01');
+  await takeProfit.fill((best * 0.85).toFixed(2));
+  await buy.click();
+  await expect(toast(page, `The take-profit price must be above the order price (${low})`)).toBeVisible();
+  await takeProfit.fill((best * 1.05).toFixed(2));
+  await stopLoss.fill((best * 0.85).toFixed(2));
+  await buy.click();
+  await expect(toast(page, 'Buy order for BTC placed')).toBeVisible();
+  const row = openOrders(page).locator('tr[data-order-id]');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`TP ${money((best * 1.05).toFixed(2))} · SL ${money((best * 0.85).toFixed(2))}`);
+  await row.getByRole('button', { name: /^Cancel Buy order BTC\/USDT/ }).click();
+  await expect(row).toHaveCount(0);
+
+  // Marketable: it fills at once, and the exchange places the closing OCO for what was bought (less the fee).
+  await field(page, 'Price').fill((best * 1.02).toFixed(2));
+  await field(page, 'Quantity').fill('0.01');
+  await takeProfit.fill((best * 1.1).toFixed(2));
+  await stopLoss.fill((best * 0.9).toFixed(2));
+  await buy.click();
+  await expect(toast(page, 'Buy order for BTC placed')).toBeVisible();
+  await page.locator('#orders-panel').getByRole('tab', { name: 'Conditional' }).click();
+  const legs = page.locator('#orders-panel').getByRole('table', { name: 'Open conditional orders' }).locator('tr[data-order-id]');
+  await expect(legs).toHaveCount(2);
+  for (const leg of await legs.all()) {
+    await expect(leg).toContainText('Sell');
+    await expect(leg).toContainText('OCO');
+    await expect(leg).toContainText('0.00999');
+  }
+});

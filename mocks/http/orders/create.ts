@@ -44,8 +44,10 @@ export function createHandler(context: ExchangeContext, views: ReturnType<typeof
       throw new Refusal(ORDER_ERRORS.tooManyRequests, `Too many requests: at most ${ORDER_CREATE_LIMIT} new orders per second; try again in ${decision.retryAfterMs} ms`);
     }
     if (call.isLeverage) borrowForOrder(profile, exchange, context.margin, call.request, now);
+    if (call.tpsl && !context.attached) throw new Refusal(10001, 'attached TP/SL is not available on this exchange');
     const order = valueOf(exchange.create(userId, call.request, now));
     if (call.isLeverage) flags.mark(order);
+    if (call.tpsl) context.attached?.attach({ userId, orderId: order.orderId, ...call.tpsl });
     return answer(views.order(order));
   });
 }

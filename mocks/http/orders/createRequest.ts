@@ -11,6 +11,8 @@ import {
 
 export interface CreateCall {
   request: OrderRequest;
+  /** a limit order's attached take-profit / stop-loss trigger prices (placed when it fills) */
+  tpsl: { takeProfit: string | null; stopLoss: string | null } | null;
   /** spot margin: borrow what the order needs beyond the free balance first */
   isLeverage: boolean;
 }
@@ -86,5 +88,22 @@ export function readCreateCall(body: Body): CreateCall {
   };
   // The engine reads absent fields as "not given": leave no undefined keys behind.
   for (const key of Object.keys(request) as Array<keyof OrderRequest>) if (request[key] === undefined) delete request[key];
-  return { request, isLeverage: optionalBoolean(body, 'is_leverage') ?? false };
+  return { request, tpsl: attachedTpslOf(body, request), isLeverage: optionalBoolean(body, 'is_leverage') ?? false };
+}
+
+/**
+ * `tp_trigger_price` / `sl_trigger_price`: only on an ordinary limit order,
+ * and on the side of its price they close (a buy's take-profit above it and
+ * stop-loss below it; a sell the reverse).
+ */
+function attachedTpslOf(body: Body, request: OrderRequest): CreateCall['tpsl'] {
+  const takeProfit = optionalDecimal(body, 'tp_trigger_price') ?? null;
+  const stopLoss = optionalDecimal(body, 'sl_trigger_price') ?? null;
+  if (takeProfit === null && stopLoss === null) return null;
+  if (request.planType !== undefined || request.oco || request.orderType !== 'Limit') throw badParam('tp_trigger_price and sl_trigger_price go with an ordinary limit order only');
+  const price = Number(request.price);
+  const buy = request.side === 'Buy';
+  if (takeProfit !== null && !(buy ? Number(takeProfit) > price : Number(takeProfit) < price)) throw badParam(`tp_trigger_price must be ${buy ? 'above' : 'below'} the price`);
+  if (stopLoss !== null && !(buy ? Number(stopLoss) < price : Number(stopLoss) > price)) throw badParam(`sl_trigger_price must be ${buy ? 'below' : 'above'} the price`);
+  return { takeProfit, stopLoss };
 }

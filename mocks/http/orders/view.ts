@@ -7,6 +7,7 @@
 import { formatAmount, orderView, valueOf, PLAN, type Exchange, type Fill, type Instrument, type Order } from '../../exchange';
 import { fromUnits } from '../../../src/domain/units';
 import type { LeverageFlags } from './leverageFlags';
+import type { AttachedTpslDesk } from '../../exchange/attachedTpsl';
 
 /** `stopOrderType` per plan type; '' for an ordinary order. */
 export const STOP_ORDER_TYPE: Readonly<Record<number, string>> = {
@@ -28,7 +29,8 @@ export const orderTypeName = (order: Pick<Order, 'orderType'>) => (order.orderTy
 export type OrderViews = ReturnType<typeof orderViews>;
 export type OrderView = ReturnType<OrderViews['order']>;
 
-export function orderViews(exchange: Exchange, flags: LeverageFlags) {
+/** `attached`: limit orders' attached TP/SL, shown on the order they belong to. */
+export function orderViews(exchange: Exchange, flags: LeverageFlags, attached?: Pick<AttachedTpslDesk, 'of'>) {
   const inst = (symbol: string): Instrument => exchange.instrument(symbol)!;
 
   /** Who placed an order: the user, or a plan of theirs when it triggered. */
@@ -47,6 +49,17 @@ export function orderViews(exchange: Exchange, flags: LeverageFlags) {
     if (o.price > 0) return formatAmount(valueOf(i.scale, o.price, o.qty));
     if (o.executedValue > 0n) return formatAmount(o.executedValue);
     return o.triggerPrice > 0 ? formatAmount(valueOf(i.scale, o.triggerPrice, o.qty)) : '0';
+  };
+
+  /** A limit order's attached TP/SL: '' when none; its state once the order ended (placed, refused with a code, dropped). */
+  const attachedTpsl = (orderId: string) => {
+    const a = attached?.of(orderId);
+    return {
+      takeProfit: a?.takeProfit ?? '',
+      stopLoss: a?.stopLoss ?? '',
+      tpslState: a?.state ?? '',
+      tpslRefusalCode: a?.refusalCode ?? 0,
+    };
   };
 
   function order(o: Order) {
@@ -68,6 +81,7 @@ export function orderViews(exchange: Exchange, flags: LeverageFlags) {
       specialTradeFrom: PLACED_BY_USER,
       /** OCO legs: which leg this is (spec 2 §3 OCO trigger states); null otherwise */
       ocoRole: o.ocoRole,
+      ...attachedTpsl(o.orderId),
     };
   }
 

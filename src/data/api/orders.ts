@@ -1,4 +1,5 @@
 import { pageStatusOf, type PageOrderStatus } from '../../domain/orderStatus';
+import type { AttachedTpslInfo } from '../../domain/attachedTpsl';
 import { getJson, MalformedResponseError, postJson } from '../http';
 import { bool, decimal, list, millis, num, record, str } from './parse';
 
@@ -46,6 +47,24 @@ export interface Order {
   amount: string;
   time: number;
   updatedTime: number;
+  /** a limit order's attached TP/SL: trigger prices ('' when none) and what became of them */
+  tpsl: AttachedTpsl | null;
+}
+
+/** waiting while the order is open; placed, refused (with the exchange's code) or dropped (nothing filled) once it ended */
+export type AttachedTpsl = AttachedTpslInfo;
+
+const TPSL_STATES: ReadonlySet<string> = new Set(['waiting', 'placed', 'refused', 'dropped']);
+
+/** Optional fields: an answer without them (an older server) shows no TP/SL rather than failing the list. */
+function attachedTpsl(o: Record<string, unknown>): AttachedTpsl | null {
+  const price = (v: unknown) => (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? v : '');
+  const takeProfit = price(o.takeProfit);
+  const stopLoss = price(o.stopLoss);
+  if (!takeProfit && !stopLoss) return null;
+  const state = typeof o.tpslState === 'string' && TPSL_STATES.has(o.tpslState) ? (o.tpslState as AttachedTpsl['state']) : 'waiting';
+  const refusalCode = typeof o.tpslRefusalCode === 'number' && Number.isInteger(o.tpslRefusalCode) ? o.tpslRefusalCode : 0;
+  return { takeProfit, stopLoss, state, refusalCode };
 }
 
 /** One of the user's fills (getTradeInfo). */
@@ -92,6 +111,7 @@ export function parseOrder(value: unknown, what = 'order'): Order {
     amount: decimal(o.amount, `${what}.amount`),
     time: millis(o.time, `${what}.time`),
     updatedTime: millis(o.updatedTime ?? o.time, `${what}.updatedTime`),
+    tpsl: attachedTpsl(o),
   };
 }
 

@@ -120,3 +120,12 @@ describe('orderOutcome (spec 2 §8)', () => {
     expect(orderOutcome(99999, 'odd')).toMatchObject({ key: null, message: 'odd' });
   });
 });
+
+describe('a limit order with TP/SL', () => {
+  it('sends the attached trigger prices only when switched on', () => {
+    const ctx = btcContext();
+    const base = { price: '60000', quantity: '0.01', takeProfit: '65000', stopLoss: '55000' };
+    expect(orderCreateBody(form({ ...base, tpslOn: true }), ctx)).toMatchObject({ tp_trigger_price: '65000', sl_trigger_price: '55000' });
+    expect(orderCreateBody(form({ ...base, tpslOn: false }), ctx)).not.toHaveProperty('tp_trigger_price');
+  });
+});

@@ -26,6 +26,9 @@ export function initialOrderForm(side: Side = 'Buy', type: OrderFormType = 'limi
     trailingActivation: '',
     trailingBy: 'percent',
     trailingValue: '',
+    tpslOn: false,
+    takeProfit: '',
+    stopLoss: '',
     percent: null,
     notice: null,
   };
@@ -54,9 +57,10 @@ export interface ChoicePatch {
   trailingBy?: TrailingBy;
   ocoTpKind?: LegKind;
   ocoSlKind?: LegKind;
+  tpslOn?: boolean;
 }
 
-const PRICE_FIELDS: ReadonlySet<NumericField> = new Set(['price', 'triggerPrice', 'ocoTpTrigger', 'ocoTpPrice', 'ocoSlTrigger', 'ocoSlPrice', 'trailingActivation']);
+const PRICE_FIELDS: ReadonlySet<NumericField> = new Set(['price', 'triggerPrice', 'ocoTpTrigger', 'ocoTpPrice', 'ocoSlTrigger', 'ocoSlPrice', 'trailingActivation', 'takeProfit', 'stopLoss']);
 
 /** Decimals a field may hold: prices the tick's, sizes the lot's or the quote value's. */
 export function fieldDecimals(field: NumericField, inputs: OrderFormInputs, rules: OrderRules): number {
@@ -158,6 +162,7 @@ export function reduceOrderForm(inputs: OrderFormInputs, action: OrderFormAction
         slippageKind: p.slippageKind ?? inputs.slippageKind,
         slippage: p.slippageKind && p.slippageKind !== inputs.slippageKind ? '' : inputs.slippage,
         trailingBy: p.trailingBy ?? inputs.trailingBy,
+        tpslOn: p.tpslOn ?? inputs.tpslOn,
         trailingValue: p.trailingBy && p.trailingBy !== inputs.trailingBy ? '' : inputs.trailingValue,
         oco: {
           takeProfit: p.ocoTpKind ? { ...takeProfit, kind: p.ocoTpKind } : takeProfit,

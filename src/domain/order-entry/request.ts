@@ -30,6 +30,8 @@ export function orderCreateBody(inputs: OrderFormInputs, ctx: OrderFormContext):
   switch (inputs.type) {
     case 'limit':
       Object.assign(body, { type: 'limit', price: inputs.price, time_in_force: inputs.timeInForce });
+      if (inputs.tpslOn && inputs.takeProfit) body.tp_trigger_price = inputs.takeProfit;
+      if (inputs.tpslOn && inputs.stopLoss) body.sl_trigger_price = inputs.stopLoss;
       break;
     case 'market':
       body.type = 'market';

@@ -39,7 +39,9 @@ export type NumericField =
   | 'ocoSlTrigger'
   | 'ocoSlPrice'
   | 'trailingActivation'
-  | 'trailingValue';
+  | 'trailingValue'
+  | 'takeProfit'
+  | 'stopLoss';
 
 export interface OrderFormInputs {
   side: Side;
@@ -60,6 +62,10 @@ export interface OrderFormInputs {
   trailingActivation: string;
   trailingBy: TrailingBy;
   trailingValue: string;
+  /** a limit order's attached take-profit / stop-loss trigger prices (placed by the exchange once it fills) */
+  tpslOn: boolean;
+  takeProfit: string;
+  stopLoss: string;
   /** the slider's position while it drives the size; null once a size is typed */
   percent: number | null;
   /** the last paste or keystroke that could not be read, shown beside its field */

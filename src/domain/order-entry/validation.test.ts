@@ -102,3 +102,16 @@ describe('type ranges after the chain', () => {
     expect(keys(form({ ...m, slippageKind: 'percent', slippage: '11' }))).toEqual(['slippagePercentRange']);
   });
 });
+
+describe("a limit order's attached TP/SL", () => {
+  const limit = { price: '60000', quantity: '0.01', tpslOn: true };
+  it('needs one of the two prices, each on the side of the price it closes', () => {
+    expect(keys(form({ ...limit }))).toEqual(['missingTpSl']);
+    expect(keys(form({ ...limit, takeProfit: '59000', stopLoss: '61000' }))).toEqual(['takeProfitAbovePrice', 'stopLossBelowPrice']);
+    expect(keys(form({ ...limit, side: 'Sell', takeProfit: '61000', stopLoss: '59000' }))).toEqual(['takeProfitBelowPrice', 'stopLossAbovePrice']);
+    expect(keys(form({ ...limit, takeProfit: '65000' }))).toEqual([]);
+  });
+  it('is off by default and ignored on other types', () => {
+    expect(keys(form({ ...limit, tpslOn: false }))).toEqual([]);
+  });
+});

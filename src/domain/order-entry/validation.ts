@@ -162,12 +162,31 @@ function typeRanges(inputs: OrderFormInputs, ctx: OrderFormContext): OrderFormEr
     const a = dec(inputs.trailingActivation);
     if (a && a.lt(ctx.rules.tick)) out.push({ key: 'planTradingTriggerPriceLowerLimit', field: 'trailingActivation', params: { min: ctx.rules.tick } });
   }
+  if (inputs.type === 'limit' && inputs.tpslOn) out.push(...attachedTpsl(inputs, ctx));
   if (firesMarket(inputs) && inputs.slippageKind !== 'none') {
     const v = dec(inputs.slippage);
     const ticks = inputs.slippageKind === 'ticks';
     const [min, max] = ticks ? ['1', '10000'] : ['0.01', '10'];
     if (!v) out.push({ key: 'slippageRequired', field: 'slippage' });
     else if (v.lt(min) || v.gt(max) || (ticks && !v.isInteger())) out.push({ key: ticks ? 'slippageTicksRange' : 'slippagePercentRange', field: 'slippage', params: { min, max } });
+  }
+  return out;
+}
+
+/** A limit order's attached TP/SL: at least one price, each above the tick and on the side of the price it closes. */
+function attachedTpsl(inputs: OrderFormInputs, ctx: OrderFormContext): OrderFormError[] {
+  const tp = dec(inputs.takeProfit);
+  const sl = dec(inputs.stopLoss);
+  const price = dec(inputs.price);
+  if (!tp && !sl) return [{ key: 'missingTpSl', field: 'takeProfit' }];
+  const out: OrderFormError[] = [];
+  const buy = inputs.side === 'Buy';
+  for (const [field, value, above] of [['takeProfit', tp, buy], ['stopLoss', sl, !buy]] as const) {
+    if (!value) continue;
+    if (value.lt(ctx.rules.tick)) out.push({ key: 'planTradingTriggerPriceLowerLimit', field, params: { min: ctx.rules.tick } });
+    else if (price && (above ? !value.gt(price) : !value.lt(price))) {
+      out.push({ key: `${field}${above ? 'AbovePrice' : 'BelowPrice'}`, field, params: { price: price.toFixed(dec(ctx.rules.tick)?.decimalPlaces() ?? 0) } });
+    }
   }
   return out;
 }

@@ -107,6 +107,23 @@ export function OrderFields({ model, prefs, errors }: Props) {
           {field('price', t('price'), quoteCoin, { helpers: priceHelpers })}
           {sizes(false)}
           {slider}
+          {inputs.type === 'limit' && prefs.showTpSl && (
+            <fieldset className="order-leg order-tpsl">
+              <legend>
+                <label className="order-tpsl__switch">
+                  <input type="checkbox" checked={inputs.tpslOn} onChange={(e) => actions.choose({ tpslOn: e.target.checked })} />
+                  {t('attachTpSl')}
+                </label>
+              </legend>
+              {inputs.tpslOn && (
+                <>
+                  {field('takeProfit', t('takeProfitTrigger'), quoteCoin)}
+                  {field('stopLoss', t('stopLossTrigger'), quoteCoin)}
+                  <p className="order-tpsl__note">{t('attachTpSlNote')}</p>
+                </>
+              )}
+            </fieldset>
+          )}
         </>
       );
     case 'market':

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isPlanOrder } from '../../domain/orderStatus';
+import { attachedTpslNote } from '../../domain/attachedTpsl';
 import type { Order } from '../../data/orders';
 import { Button } from '../../ui/Button';
 import { useOrderFormat, type OrderFormat } from './useOrderFormat';
@@ -20,6 +21,23 @@ export const pairOf = (o: { baseTokenName: string; quoteTokenName: string }) => 
 /** A market order has no price of its own: the column says so instead of showing 0. */
 function priceText(order: Order, format: OrderFormat, marketLabel: string): string {
   return order.type === 'MARKET' ? marketLabel : format.price(order.symbolId, order.price);
+}
+
+/** A limit order's attached TP/SL under its type: the prices, and once it ended whether they were placed. */
+function TpslNote({ order, format }: { order: Order; format: OrderFormat }) {
+  const { t } = useTranslation('trade');
+  const note = attachedTpslNote(order.tpsl);
+  if (!note) return null;
+  const prices = [
+    note.takeProfit && t('tpslTakeProfitShort', { price: format.price(order.symbolId, note.takeProfit) }),
+    note.stopLoss && t('tpslStopLossShort', { price: format.price(order.symbolId, note.stopLoss) }),
+  ].filter(Boolean).join(' · ');
+  const refused = note.key.startsWith('tpslRefused');
+  return (
+    <span className={refused ? 'orders__tpsl orders__tpsl--refused' : 'orders__tpsl'} dir="auto">
+      {t(note.key, { prices, code: note.code })}
+    </span>
+  );
 }
 
 /** Orders of every pair, newest first; sides in the spec's up and down colours. */
@@ -52,7 +70,10 @@ export function OrderTable({ orders, label, showTrigger, onCancel, cancelling }:
               <td>{pairOf(o)}</td>
               <td dir="ltr" className="orders__time">{format.time(o.time)}</td>
               <td className={o.side === 'Buy' ? 'orders__buy' : 'orders__sell'}>{t(`side_${o.side}`)}</td>
-              <td>{typeOf(o)}</td>
+              <td>
+                {typeOf(o)}
+                <TpslNote order={o} format={format} />
+              </td>
               {showTrigger && <td dir="ltr" className="orders__num">{format.price(o.symbolId, o.triggerPrice)}</td>}
               <td dir="ltr" className="orders__num">{price}</td>
               <td dir="ltr" className="orders__num">{qty}</td>
