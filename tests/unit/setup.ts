@@ -1,6 +1,16 @@
 import 'fake-indexeddb/auto';
 import { afterEach } from 'vitest';
 
+// Component tests drive the real embedded exchange (msw, the engine, and an
+// IndexedDB commit before every answer) and wait for what the user would
+// see, never for a duration. Testing Library's 1 s default is a deadline
+// for a quiet machine; with the suite's workers and the e2e browser on two
+// cores the same outcome can take longer, so give it the time a user would.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+}
+
 afterEach(() => {
   // Node-environment test files (the embedded exchange) have no web storage.
   if (typeof localStorage !== 'undefined') localStorage.clear();
