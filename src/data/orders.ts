@@ -10,6 +10,8 @@ import {
   getOpenPlanOrders,
   getOrderHistory,
   getTradeHistory,
+  modifyOrder,
+  type ModifyFields,
   type Order,
 } from './api/orders';
 import { fetchServerTime } from './api/serverTime';
@@ -18,7 +20,7 @@ import { useProfile } from './queries';
 import { usePushPolling } from './realtime/private';
 import { toastStore } from './toasts';
 
-export type { Fill, Order } from './api/orders';
+export type { Fill, ModifyFields, Order } from './api/orders';
 
 /** The order lists' two kinds: ordinary (limit and market) orders and plan (conditional) orders. */
 export type OrderKind = 'ordinary' | 'plan';
@@ -128,4 +130,42 @@ export function useCancelAll(kind: OrderKind) {
     onError: (error) => fail(error, 'all'),
     onSettled: () => client.invalidateQueries({ queryKey: orderQueryKeys.all }),
   });
+}
+
+const MODIFY_KEY = ['modifyOrder'] as const;
+
+/** Puts the modified order in place of the old one in its open list, so the row shows it before the next read. */
+function replaceOpen(client: QueryClient, modified: Order) {
+  const kind: OrderKind = isPlanOrder(modified.planType) ? 'plan' : 'ordinary';
+  client.setQueryData<readonly Order[]>(orderQueryKeys.open(kind), (orders) => orders?.map((o) => (o.orderId === modified.orderId ? modified : o)));
+}
+
+/**
+ * Modifies an open order (spec 2 §4 edit flow; §8: orderSuccessful, or the
+ * server's message). The cached row changes only once the exchange has
+ * answered: a refused modify leaves the row as it was.
+ */
+export function useModifyOrder() {
+  const { t } = useTranslation('trade');
+  const client = useQueryClient();
+  const fail = useFailureToast();
+  return useMutation({
+    mutationKey: MODIFY_KEY,
+    mutationFn: ({ order, fields }: { order: Order; fields: ModifyFields }) => modifyOrder(order, fields),
+    onSuccess: (modified) => {
+      replaceOpen(client, modified);
+      toastStore.show(t('orderSuccessful'), 'success');
+    },
+    onError: (error, { order }) => fail(error, isPlanOrder(order.planType) ? 'plan' : 'ordinary'),
+    onSettled: () => client.invalidateQueries({ queryKey: orderQueryKeys.all }),
+  });
+}
+
+/** The orders whose modify is on its way, with the values sent (their rows show them, labelled pending). */
+export function usePendingModifies(): ReadonlyMap<string, ModifyFields> {
+  const pending = useMutationState({
+    filters: { mutationKey: MODIFY_KEY, status: 'pending' },
+    select: (m) => m.state.variables as { order: Order; fields: ModifyFields } | undefined,
+  });
+  return new Map(pending.filter((v) => v !== undefined).map((v) => [v.order.orderId, v.fields]));
 }

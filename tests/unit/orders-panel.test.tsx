@@ -101,7 +101,7 @@ describe('OrdersPanel', () => {
     const rt = await showPanel('u-uta');
     const id = await restingOrder(rt, 'u-uta');
     const table = await screen.findByRole('table', { name: 'openOrdersLabel' }, { timeout: 5000 });
-    const cancel = within(table.querySelector(`tr[data-order-id="${id}"]`) as HTMLElement).getByRole('button');
+    const cancel = within(table.querySelector(`tr[data-order-id="${id}"]`) as HTMLElement).getByRole('button', { name: /^cancelOrderNamed/ });
     token = await rt.signIn('u-liquidation');
     fireEvent.click(cancel);
     await waitFor(() => expect(toasts()).toContainEqual(['error', 'liquidationErrorInfo']));

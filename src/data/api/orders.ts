@@ -13,6 +13,8 @@ export const ORDER_API = {
   planCancel: '/spot/api/plan_order/cancel',
   cancelAll: '/spot/api/order/cancel_all',
   planCancelAll: '/spot/api/plan_order/cancel_all',
+  modify: '/spot/api/order/modify',
+  planModify: '/spot/api/plan_order/modify',
 } as const;
 
 /** Spec 2 §9: order lists are read 100 at a time. */
@@ -49,6 +51,8 @@ export interface Order {
   updatedTime: number;
   /** a limit order's attached TP/SL: trigger prices ('' when none) and what became of them */
   tpsl: AttachedTpsl | null;
+  /** a spot-margin order (only a unified account may modify one) */
+  isLeverage: boolean;
 }
 
 /** waiting while the order is open; placed, refused (with the exchange's code) or dropped (nothing filled) once it ended */
@@ -112,6 +116,7 @@ export function parseOrder(value: unknown, what = 'order'): Order {
     time: millis(o.time, `${what}.time`),
     updatedTime: millis(o.updatedTime ?? o.time, `${what}.updatedTime`),
     tpsl: attachedTpsl(o),
+    isLeverage: o.isLeverage === true,
   };
 }
 
@@ -208,4 +213,18 @@ export function cancelAllOrders(): Promise<{ orders: Order[]; count: number }> {
 /** Cancels every open plan order of every pair and plan type. */
 export function cancelAllPlanOrders(): Promise<{ orders: Order[]; count: number }> {
   return postJson(ORDER_API.planCancelAll, {}, parseCancelAll);
+}
+
+/** What a modify changes (only the fields that changed; the quantity always). */
+export interface ModifyFields {
+  price?: string;
+  quantity: string;
+  trigger_price?: string;
+}
+
+/** orderModify / planOrderModify: answers the order as modified. */
+export function modifyOrder(order: Pick<Order, 'orderId' | 'symbolId' | 'planType'>, fields: ModifyFields): Promise<Order> {
+  const plan = order.planType !== -1;
+  const body = { order_id: order.orderId, symbol_id: order.symbolId, ...fields, ...(plan ? { plan_type: order.planType } : {}) };
+  return postJson(plan ? ORDER_API.planModify : ORDER_API.modify, body, (v) => parseOrder(v));
 }

@@ -108,7 +108,7 @@ export function OrderFields({ model, prefs, errors }: Props) {
           {sizes(false)}
           {slider}
           {inputs.type === 'limit' && prefs.showTpSl && (
-            <fieldset className="order-leg order-tpsl">
+            <fieldset className={inputs.tpslOn ? 'order-leg order-tpsl' : 'order-leg order-tpsl order-tpsl--off'}>
               <legend>
                 <label className="order-tpsl__switch">
                   <input type="checkbox" checked={inputs.tpslOn} onChange={(e) => actions.choose({ tpslOn: e.target.checked })} />

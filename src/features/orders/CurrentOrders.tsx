@@ -23,6 +23,7 @@ export function CurrentOrders() {
             showTrigger={kind === 'plan'}
             onCancel={(order) => cancel.mutate(order)}
             cancelling={cancelling}
+            editable
           />
         )}
       </ListState>

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { checkEdit, editableFields, editInput, initialEditInputs, modifyFields, type EditableOrder, type EditContext } from './orderEdit';
+
+const limitBuy: EditableOrder = { side: 'Buy', type: 'LIMIT', planType: -1, price: '60000', triggerPrice: '0', qty: '0.5', executedQty: '0', isLeverage: false };
+const ctx: EditContext = { tick: '0.01', minQty: '0.000048', baseCoin: 'BTC', marketPrice: '61000', isUnified: false };
+const keys = (order: EditableOrder, over: Partial<ReturnType<typeof initialEditInputs>>, c = ctx) => {
+  const r = checkEdit(order, { ...initialEditInputs(order), ...over }, c);
+  return { errors: r.errors.map((e) => e.key), hints: r.hints.map((h) => h.key) };
+};
+
+describe('editableFields', () => {
+  it('gives each kind of order the fields it may change', () => {
+    expect(editableFields(limitBuy)).toEqual(['price', 'qty']);
+    expect(editableFields({ ...limitBuy, type: 'MARKET' })).toEqual([]);
+    expect(editableFields({ ...limitBuy, planType: 1 })).toEqual(['trigger', 'price', 'qty']);
+    expect(editableFields({ ...limitBuy, planType: 11, type: 'MARKET' })).toEqual(['trigger', 'qty']);
+    expect(editableFields({ ...limitBuy, planType: 4, type: 'MARKET' })).toEqual(['qty']);
+  });
+});
+
+describe('checkEdit (spec 2 §5 edit checks)', () => {
+  it('requires the quantity, then reads the prices shown', () => {
+    expect(keys(limitBuy, { qty: '' }).errors).toEqual(['modifyQtyRequired']);
+    expect(keys(limitBuy, { price: '', qty: '' }).errors).toEqual(['missingBuyingPrice', 'modifyQtyRequired']);
+    expect(keys({ ...limitBuy, side: 'Sell' }, { price: 'x' }).errors).toEqual(['missingSellingPrice']);
+    expect(keys({ ...limitBuy, planType: 1, triggerPrice: '59000' }, { trigger: '' }).errors).toEqual(['missingTriggerPrice']);
+  });
+
+  it('refuses a quantity under what has filled; asks when it equals it', () => {
+    const part = { ...limitBuy, executedQty: '0.2' };
+    expect(keys(part, { qty: '0.1' }).errors).toEqual(['modifyQtyLessTips']);
+    expect(keys(part, { qty: '0.2' })).toEqual({ errors: [], hints: ['modifyQtyEqualsExecutedHint'] });
+  });
+
+  it('asks before a buy above the market or a sell below it; a plan order is not asked', () => {
+    expect(keys(limitBuy, { price: '61500' }).hints).toEqual(['modifyBuyAboveMarketHint']);
+    expect(keys({ ...limitBuy, side: 'Sell', price: '62000' }, { price: '60500' }).hints).toEqual(['modifySellBelowMarketHint']);
+    expect(keys(limitBuy, { price: '60500' }).hints).toEqual([]);
+    expect(keys({ ...limitBuy, planType: 1, triggerPrice: '61500' }, { price: '61800' }).hints).toEqual([]);
+    expect(keys(limitBuy, { price: '61500' }, { ...ctx, marketPrice: null }).hints).toEqual([]);
+  });
+
+  it('keeps a margin order of a classic account, and a market order, as they are', () => {
+    expect(keys({ ...limitBuy, isLeverage: true }, { price: '59000' }).errors).toEqual(['modifyLeverageErrorTips']);
+    expect(keys({ ...limitBuy, isLeverage: true }, { price: '59000' }, { ...ctx, isUnified: true }).errors).toEqual([]);
+    expect(keys({ ...limitBuy, type: 'MARKET' }, {}).errors).toEqual(['modifyNotSupported']);
+  });
+
+  it('checks the tick and the minimum, and that something changed', () => {
+    expect(keys(limitBuy, { price: '0' }).errors).toEqual(['orderPriceLowerLimit']);
+    expect(keys(limitBuy, { qty: '0.00001' }).errors).toEqual(['orderQtyLowerLimit']);
+    expect(keys(limitBuy, {}).errors).toEqual(['modifyNothingChanged']);
+    expect(keys(limitBuy, { price: '60000.00', qty: '0.500' }).errors).toEqual(['modifyNothingChanged']);
+  });
+});
+
+describe('editInput and modifyFields', () => {
+  it('keeps the decimals a field may hold and reads a paste, never NaN', () => {
+    const start = initialEditInputs(limitBuy);
+    expect(editInput(start, 'price', '60000.129', 2).price).toBe('60000.12');
+    expect(editInput(start, 'price', '1,234.5', 2).price).toBe('1234.5');
+    expect(editInput(start, 'price', 'abc', 2).price).toBe('60000');
+    expect(editInput(start, 'qty', '', 6).qty).toBe('');
+  });
+
+  it('sends only what changed, the quantity always', () => {
+    expect(modifyFields(limitBuy, { price: '59000', qty: '0.5', trigger: '0' })).toEqual({ price: '59000', quantity: '0.5' });
+    expect(modifyFields(limitBuy, { price: '60000.00', qty: '0.4', trigger: '0' })).toEqual({ quantity: '0.4' });
+    const plan = { ...limitBuy, planType: 1, triggerPrice: '59000' };
+    expect(modifyFields(plan, { price: '60000', qty: '0.5', trigger: '58000' })).toEqual({ quantity: '0.5', trigger_price: '58000' });
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Modify an open order from its row (spec 2 §4 edit flow, §5 edit checks):
+ * which fields an order lets the trader change, the checks of a new value in
+ * the spec's order, the hints that ask before sending, and the modify body.
+ * Pure: the row renders these and nothing more.
+ */
+import { Decimal } from 'decimal.js';
+import { parseNumberInput, sanitizeTyping } from './order-entry/numeric';
+import { isPlanOrder } from './orderStatus';
+
+export type EditField = 'price' | 'qty' | 'trigger';
+
+/** What of an open order the edit reads (the order list's fields). */
+export interface EditableOrder {
+  side: 'Buy' | 'Sell';
+  /** LIMIT or MARKET: the order that meets the book */
+  type: string;
+  planType: number;
+  price: string;
+  triggerPrice: string;
+  /** the base quantity */
+  qty: string;
+  executedQty: string;
+  isLeverage: boolean;
+}
+
+export interface EditInputs {
+  price: string;
+  qty: string;
+  trigger: string;
+}
+
+export interface EditContext {
+  tick: string;
+  minQty: string;
+  baseCoin: string;
+  /** the last price; null before the first trade is known */
+  marketPrice: string | null;
+  isUnified: boolean;
+}
+
+export interface EditIssue {
+  key: string;
+  field: EditField | null;
+  params?: Record<string, string>;
+}
+
+export interface EditCheck {
+  /** refusals, in the order they are checked: the first is shown and nothing is sent */
+  errors: EditIssue[];
+  /** asked in a dialog before sending (spec 2 §5 "hint dialog") */
+  hints: EditIssue[];
+}
+
+const TRAILING = new Set([4, 5]);
+
+/**
+ * Ordinary limit orders: price and quantity. Plan orders: the trigger and the
+ * quantity, and the price when they place a limit order. Trailing orders: the
+ * quantity (their trailing distance is set when placed). Market orders: none.
+ */
+export function editableFields(order: EditableOrder): EditField[] {
+  const limit = order.type === 'LIMIT';
+  if (!isPlanOrder(order.planType)) return limit ? ['price', 'qty'] : [];
+  if (TRAILING.has(order.planType)) return ['qty'];
+  return limit ? ['trigger', 'price', 'qty'] : ['trigger', 'qty'];
+}
+
+export const isEditable = (order: EditableOrder): boolean => editableFields(order).length > 0;
+
+export function initialEditInputs(order: EditableOrder): EditInputs {
+  return { price: order.price, qty: order.qty, trigger: order.triggerPrice };
+}
+
+/**
+ * A keystroke or paste into one field, kept to the field's decimals (cut,
+ * never rounded). A paste such as "1,234.5" reads as a number; text that is
+ * not a number leaves the field as it was.
+ */
+export function editInput(inputs: EditInputs, field: EditField, text: string, decimals: number): EditInputs {
+  const typed = sanitizeTyping(text, decimals);
+  if (typed !== null) return { ...inputs, [field]: typed };
+  const parsed = parseNumberInput(text);
+  if (parsed.kind !== 'ok') return inputs;
+  return { ...inputs, [field]: sanitizeTyping(parsed.value, decimals) ?? inputs[field] };
+}
+
+const dec = (text: string): Decimal | null => {
+  const parsed = parseNumberInput(text);
+  return parsed.kind === 'ok' ? new Decimal(parsed.value) : null;
+};
+
+/** Spec 2 §5 edit checks, then what the exchange would refuse anyway, first failure first. */
+export function checkEdit(order: EditableOrder, inputs: EditInputs, ctx: EditContext): EditCheck {
+  const fields = editableFields(order);
+  const errors: EditIssue[] = [];
+  const hints: EditIssue[] = [];
+  if (fields.length === 0) return { errors: [{ key: 'modifyNotSupported', field: null }], hints };
+  if (order.isLeverage && !ctx.isUnified) return { errors: [{ key: 'modifyLeverageErrorTips', field: null }], hints };
+
+  const has = (f: EditField) => fields.includes(f);
+  const price = has('price') ? dec(inputs.price) : null;
+  const trigger = has('trigger') ? dec(inputs.trigger) : null;
+  const qty = dec(inputs.qty);
+  // The modify form requires the quantity only (spec 2 §5); the other fields it shows must read as numbers too.
+  if (has('trigger') && !trigger) errors.push({ key: 'missingTriggerPrice', field: 'trigger' });
+  if (has('price') && !price) errors.push({ key: order.side === 'Buy' ? 'missingBuyingPrice' : 'missingSellingPrice', field: 'price' });
+  if (!qty) errors.push({ key: 'modifyQtyRequired', field: 'qty' });
+  if (errors.length) return { errors, hints };
+
+  const tick = new Decimal(ctx.tick);
+  if (price && price.lt(tick)) errors.push({ key: 'orderPriceLowerLimit', field: 'price', params: { min: ctx.tick } });
+  if (trigger && trigger.lt(tick)) errors.push({ key: 'planTradingTriggerPriceLowerLimit', field: 'trigger', params: { min: ctx.tick } });
+  const executed = new Decimal(order.executedQty || '0');
+  if (qty!.lt(executed)) errors.push({ key: 'modifyQtyLessTips', field: 'qty', params: { executed: order.executedQty } });
+  else if (qty!.lt(ctx.minQty) && !qty!.eq(executed)) errors.push({ key: 'orderQtyLowerLimit', field: 'qty', params: { min: ctx.minQty, coin: ctx.baseCoin } });
+  const unchanged =
+    qty!.eq(order.qty) && (!price || price.eq(order.price || '0')) && (!trigger || trigger.eq(order.triggerPrice || '0'));
+  if (unchanged) errors.push({ key: 'modifyNothingChanged', field: null });
+  if (errors.length) return { errors, hints };
+
+  if (qty!.eq(executed)) hints.push({ key: 'modifyQtyEqualsExecutedHint', field: 'qty', params: { executed: order.executedQty } });
+  const market = ctx.marketPrice ? dec(ctx.marketPrice) : null;
+  // Only an ordinary order meets the book at once: a plan's price applies once it triggers.
+  if (!isPlanOrder(order.planType) && price && market && (order.side === 'Buy' ? price.gt(market) : price.lt(market))) {
+    hints.push({ key: order.side === 'Buy' ? 'modifyBuyAboveMarketHint' : 'modifySellBelowMarketHint', field: 'price', params: { market: ctx.marketPrice! } });
+  }
+  return { errors, hints };
+}
+
+/** The modify call's fields: only what changed (docs/api/orders.md; the quantity always, as the spec's form requires it). */
+export function modifyFields(order: EditableOrder, inputs: EditInputs): { price?: string; quantity: string; trigger_price?: string } {
+  const fields = editableFields(order);
+  const out: { price?: string; quantity: string; trigger_price?: string } = { quantity: normalized(inputs.qty) };
+  if (fields.includes('price') && !new Decimal(normalized(inputs.price)).eq(order.price || '0')) out.price = normalized(inputs.price);
+  if (fields.includes('trigger') && !new Decimal(normalized(inputs.trigger)).eq(order.triggerPrice || '0')) out.trigger_price = normalized(inputs.trigger);
+  return out;
+}
+
+const normalized = (text: string): string => {
+  const parsed = parseNumberInput(text);
+  return parsed.kind === 'ok' ? parsed.value : text.trim();
+};
