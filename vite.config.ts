@@ -20,7 +20,7 @@ export default defineConfig({
         // The shell, the default language and the icons are precached; other
         // languages and the demo market's sessions are cached on first use by
         // the worker's runtime routes.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/en/*.json'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wav}', 'locales/en/*.json'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },

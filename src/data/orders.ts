@@ -19,6 +19,7 @@ import { ApiError } from './http';
 import { useProfile } from './queries';
 import { usePushPolling } from './realtime/private';
 import { toastStore } from './toasts';
+import { markOwnAction } from './ownOrderActions';
 
 export type { Fill, ModifyFields, Order } from './api/orders';
 
@@ -100,6 +101,8 @@ export function useCancelOrder() {
   return useMutation({
     mutationKey: CANCEL_KEY,
     mutationFn: (order: Order) => (isPlanOrder(order.planType) ? cancelPlanOrder(order) : cancelOrder(order)),
+    // Marked before the call: its push may come back before its answer, and cancelSuccess already says it.
+    onMutate: (order) => markOwnAction([order.orderId], 'cancel'),
     onSuccess: (cancelled) => {
       removeFinished(client, isPlanOrder(cancelled.planType) ? 'plan' : 'ordinary', [cancelled]);
       toastStore.show(t('cancelSuccess'), 'success');
@@ -123,6 +126,7 @@ export function useCancelAll(kind: OrderKind) {
   const fail = useFailureToast();
   return useMutation({
     mutationFn: () => (kind === 'plan' ? cancelAllPlanOrders() : cancelAllOrders()),
+    onMutate: () => markOwnAction((client.getQueryData<readonly Order[]>(orderQueryKeys.open(kind)) ?? []).map((o) => o.orderId), 'cancel'),
     onSuccess: ({ orders }) => {
       removeFinished(client, kind, orders);
       toastStore.show(t('operationSuccess'), 'success');
@@ -152,6 +156,7 @@ export function useModifyOrder() {
   return useMutation({
     mutationKey: MODIFY_KEY,
     mutationFn: ({ order, fields }: { order: Order; fields: ModifyFields }) => modifyOrder(order, fields),
+    onMutate: ({ order }) => markOwnAction([order.orderId], 'modify'),
     onSuccess: (modified) => {
       replaceOpen(client, modified);
       toastStore.show(t('orderSuccessful'), 'success');

@@ -117,6 +117,26 @@ describe('patchPrivatePush: open-order lists (spec 2 §4)', () => {
   });
 });
 
+describe('patchPrivatePush: notices (spec 2 §4)', () => {
+  it('hands each update to announce with the order as the page knew it and the open-order count', () => {
+    client.setQueryData(orderQueryKeys.open('ordinary'), [order('1', 'New', { price: '59000' })]);
+    client.setQueryData(orderQueryKeys.open('plan'), [order('7', 'Untriggered', { planType: 1 })]);
+    const announce = vi.fn();
+    patchPrivatePush(client, { kind: 'orders', sendTime: 1, orders: [order('1', 'Filled', { price: '59000' }), order('2', 'New')] }, { isDemo: false, announce });
+    expect(announce.mock.calls.map(([u, prev, count]) => [u.orderId, u.status, prev?.orderId ?? null, count])).toEqual([
+      ['1', 'FILLED', '1', 2],
+      ['2', 'NEW', null, 2],
+    ]);
+  });
+
+  it('a demo account is not told of the trailing updates it skips', () => {
+    client.setQueryData(orderQueryKeys.open('plan'), []);
+    const announce = vi.fn();
+    patchPrivatePush(client, { kind: 'orders', sendTime: 1, orders: [order('4', 'Cancelled', { planType: 4 })] }, { isDemo: true, announce });
+    expect(announce).not.toHaveBeenCalled();
+  });
+});
+
 describe('patchPrivatePush: wallet', () => {
   const account = { isDemo: false };
 

@@ -7,14 +7,21 @@
  * (usePushPolling in orders.ts and assets.ts).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../domain/format';
+import { orderNotice, type NoticePrefs } from '../domain/orderNotices';
 import { applyOpenOrderUpdate, isPlanOrder, openListEffect } from '../domain/orderStatus';
 import { watchAccountSwitch } from './accountSwitch';
 import type { TokenBalance } from './api/assets';
 import { balancesQueryKey } from './assets';
+import { showSystemNotice, useNoticePrefs } from './noticePrefs';
 import { orderQueryKeys, type Order, type OrderKind } from './orders';
+import { ownActionOf } from './ownOrderActions';
 import { pageStatus } from './pageStatus';
 import { useProfile } from './queries';
+import { playFillSound } from './sound';
+import { toastStore } from './toasts';
 import {
   clearPrivateClient,
   createPrivateClient,
@@ -35,6 +42,8 @@ const TRAILING_PLAN_TYPES: ReadonlySet<number> = new Set([4, 5]);
 
 export interface PushAccount {
   isDemo: boolean;
+  /** tells the trader about an update (spec 2 §4 notifications), given the order as the page knew it and the open-order count */
+  announce?: (update: Order, previous: Order | null, openCount: number) => void;
 }
 
 const kindOf = (order: Order): OrderKind => (isPlanOrder(order.planType) ? 'plan' : 'ordinary');
@@ -43,10 +52,15 @@ const listOf = (kind: OrderKind) => (kind === 'plan' ? 'plan' : 'spot');
 const isFetching = (client: QueryClient, queryKey: readonly unknown[]) => client.getQueryState(queryKey)?.fetchStatus === 'fetching';
 
 function patchOrders(client: QueryClient, orders: readonly Order[], account: PushAccount) {
+  const cached = (kind: OrderKind) => client.getQueryData<readonly Order[]>(orderQueryKeys.open(kind)) ?? [];
   for (const kind of ['ordinary', 'plan'] as const) {
     const updates = orders.filter((o) => kindOf(o) === kind && !(account.isDemo && TRAILING_PLAN_TYPES.has(o.planType)));
     if (updates.length === 0) continue;
     const key = orderQueryKeys.open(kind);
+    if (account.announce) {
+      const openCount = cached('ordinary').length + cached('plan').length;
+      for (const update of updates) account.announce(update, cached(kind).find((o) => o.orderId === update.orderId) ?? null, openCount);
+    }
     // A list not loaded yet stays unloaded: its first fetch will be newer than the push.
     client.setQueryData<readonly Order[]>(key, (list) => list && updates.reduce((acc, o) => applyOpenOrderUpdate(acc, o, listOf(kind)), list));
     // A fetch on its way was answered before this push and would put the old rows back: ask again.
@@ -89,6 +103,27 @@ export function patchPrivatePush(client: QueryClient, event: PrivateEvent, accou
   }
 }
 
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** Says one update as a toast (with the chime and a system notice when the rules and the trader's switches ask for them). */
+function announceOrder(t: Translate, locale: string, prefs: NoticePrefs, update: Order, previous: Order | null, openCount: number) {
+  const notice = orderNotice(update, previous, { prefs, openCount, ownAction: ownActionOf(update.orderId) });
+  if (!notice) return;
+  const number = (value: string) => formatDecimal(value, value.split('.')[1]?.length ?? 0, locale) ?? value;
+  const filled = Number(update.executedQty) > 0;
+  const text = t(notice.key, {
+    side: t(`side_${update.side}`),
+    pair: `${update.baseTokenName}/${update.quoteTokenName}`,
+    qty: number(filled ? update.executedQty : update.qty),
+    coin: update.baseTokenName,
+    price: number(filled && Number(update.avgPrice) > 0 ? update.avgPrice : update.price),
+    trigger: number(update.triggerPrice),
+  });
+  toastStore.show(text, notice.kind);
+  if (notice.sound) playFillSound();
+  if (notice.systemNotice) showSystemNotice(t('noticeSystemTitle'), text);
+}
+
 /** Opens the private client of an account; tests hand in one over a fake socket. */
 export type PrivateClientFactory = (accountType: PrivateAccountType) => PrivateClient;
 
@@ -106,12 +141,17 @@ export function usePrivatePushes(connect: PrivateClientFactory = connectPage): v
   const userId = profile?.userId ?? null;
   const isDemo = profile?.isDemo ?? false;
   const [generation, renew] = useReducer((n: number) => n + 1, 0);
+  const { t, i18n } = useTranslation('trade');
+  const { prefs } = useNoticePrefs();
+  // Read when a push arrives: a language or switch change must not reopen the socket.
+  const announceRef = useRef<PushAccount['announce']>(undefined);
+  announceRef.current = (update, previous, openCount) => announceOrder(t, i18n.language, prefs, update, previous, openCount);
 
   useEffect(() => {
     if (!accountType) return undefined;
     const client = connect(accountType);
     setPrivateClient(client);
-    const account = { isDemo };
+    const account: PushAccount = { isDemo, announce: (update, previous, openCount) => announceRef.current?.(update, previous, openCount) };
     const stopEvents = client.onEvent((event) => patchPrivatePush(queryClient, event, account));
     const stop = () => {
       stopEvents();

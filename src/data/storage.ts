@@ -35,6 +35,8 @@ export const STORAGE_KEYS = {
   gateAccepted: 'SPOT_gate_accepted_v1',
   /** spec 2 §3 trade preference flags per user: JSON {userId: {flag: boolean}} */
   tradePreferences: 'SPOT_trade_preferences_v1',
+  /** '1' once the trader asked for system notifications of fills while the page is in the background (this device only) */
+  systemNotices: 'SPOT_system_notices',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

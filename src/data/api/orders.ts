@@ -53,6 +53,10 @@ export interface Order {
   tpsl: AttachedTpsl | null;
   /** a spot-margin order (only a unified account may modify one) */
   isLeverage: boolean;
+  /** GTC, IOC, FOK or PostOnly ('' when the answer has none) */
+  timeInForce: string;
+  /** 0: placed by the user; otherwise by a strategy tool (iceberg, TWAP), whose orders make no notices */
+  specialTradeFrom: number;
 }
 
 /** waiting while the order is open; placed, refused (with the exchange's code) or dropped (nothing filled) once it ended */
@@ -117,6 +121,8 @@ export function parseOrder(value: unknown, what = 'order'): Order {
     updatedTime: millis(o.updatedTime ?? o.time, `${what}.updatedTime`),
     tpsl: attachedTpsl(o),
     isLeverage: o.isLeverage === true,
+    timeInForce: typeof o.timeInForce === 'string' ? o.timeInForce : '',
+    specialTradeFrom: typeof o.specialTradeFrom === 'number' && Number.isInteger(o.specialTradeFrom) ? o.specialTradeFrom : 0,
   };
 }
 

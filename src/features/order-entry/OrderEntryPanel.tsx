@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MENU_TYPES, TAB_TYPES, TIME_IN_FORCE, type OrderFormType, type Side, type SlippageKind, type TimeInForce } from '../../domain/order-entry/types';
 import { useProfile } from '../../data/queries';
 import { GateDialog, TradePreferencesPopover } from './parts';
+import { NoticeSettings } from './NoticeSettings';
 import { OrderFacts } from './OrderFacts';
 import { OrderFields } from './OrderFields';
 import { SubmitArea } from './SubmitArea';
@@ -74,7 +75,11 @@ export function OrderEntryPanel({ base, quote }: { base: string; quote: string }
     <section className="order-entry" aria-labelledby={titleId}>
       <header className="order-entry__header">
         <h2 id={titleId} className="order-entry__title">{t('tradeTab')}</h2>
-        {loggedIn && <TradePreferencesPopover userId={profile?.userId ?? null} context={prefContext} />}
+        {loggedIn && (
+          <TradePreferencesPopover userId={profile?.userId ?? null} context={prefContext}>
+            <NoticeSettings />
+          </TradePreferencesPopover>
+        )}
       </header>
       <form ref={formRef} className="order-entry__form" onSubmit={onSubmit} noValidate aria-label={t('orderForm')}>
         <div className="order-side" role="group" aria-label={t('side')}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTradePreferences } from '../../data/tradePreferences';
 import { visiblePreferenceFlags, type PreferenceContext, type TradePreferenceFlag } from '../../domain/order-entry/tradePreferences';
@@ -7,6 +7,8 @@ import './TradePreferencesPopover.css';
 export interface TradePreferencesPopoverProps {
   userId: string | null;
   context: PreferenceContext;
+  /** further groups under the flags (the order-notification switches) */
+  children?: ReactNode;
 }
 
 function GearIcon() {
@@ -27,7 +29,7 @@ function GearIcon() {
  * Escape closes it (focus back on the button), as do a press outside and
  * tabbing out.
  */
-export function TradePreferencesPopover({ userId, context }: TradePreferencesPopoverProps) {
+export function TradePreferencesPopover({ userId, context, children }: TradePreferencesPopoverProps) {
   const { t } = useTranslation('trade');
   const { flags, set } = useTradePreferences(userId);
   const { isUnified, isDemo, compliant, leverageSelected, maxSlippageLimit } = context;
@@ -112,6 +114,7 @@ export function TradePreferencesPopover({ userId, context }: TradePreferencesPop
             ))}
           </ul>
           {userId === null && <p className="trade-prefs__hint">{t('pref_loginHint')}</p>}
+          {children}
           {failed && <p role="alert" className="trade-prefs__error">{t('pref_saveFailed')}</p>}
         </div>
       )}
