@@ -13,15 +13,15 @@ async function marketBuy(page: Page, value: string) {
   await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
 }
 
-const played = (page: Page) => page.evaluate(() => (window as unknown as { __played: string[] }).__played.length);
+const played = (page: Page) => page.evaluate(() => (window as unknown as { playedMedia: string[] }).playedMedia.length);
 
 test('a fill gives the completed toast; the chime plays only once the trader turns the sound on, and the switch is kept', async ({ page }) => {
   // Every play() of a media element is recorded: the chime is heard only through it.
   await page.addInitScript(() => {
-    const w = window as unknown as { __played: string[] };
-    w.__played = [];
+    const w = window as unknown as { playedMedia: string[] };
+    w.playedMedia = [];
     HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
-      w.__played.push(this.currentSrc || this.src);
+      w.playedMedia.push(this.currentSrc || this.src);
       return Promise.resolve();
     };
   });
@@ -48,7 +48,7 @@ test('a fill gives the completed toast; the chime plays only once the trader tur
   await marketBuy(page, '400');
   await expect(filled).toHaveCount(1);
   await expect.poll(() => played(page)).toBe(1);
-  expect(await page.evaluate(() => (window as unknown as { __played: string[] }).__played[0])).toContain('/sounds/order-filled.wav');
+  expect(await page.evaluate(() => (window as unknown as { playedMedia: string[] }).playedMedia[0])).toContain('/sounds/order-filled.wav');
 
   // Kept by the exchange: after a reload the switch is still on.
   await page.reload();
