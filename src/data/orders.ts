@@ -30,7 +30,7 @@ export type OrderKind = 'ordinary' | 'plan';
 export const orderQueryKeys = {
   all: ['user', 'orders'] as const,
   open: (kind: OrderKind) => ['user', 'orders', 'open', kind] as const,
-  history: (kind: OrderKind, days: OrderHistoryRange) => ['user', 'orders', 'history', kind, days] as const,
+  history: (planTypes: readonly number[], days: OrderHistoryRange) => ['user', 'orders', 'history', planTypes.join(',') || 'ordinary', days] as const,
   trades: ['user', 'orders', 'trades'] as const,
 };
 
@@ -40,9 +40,6 @@ export const orderQueryKeys = {
  * pushes do not keep them current (usePushPolling: socket down or stale).
  */
 export const OPEN_ORDERS_REFETCH_MS = 3000;
-
-/** History filter for the plan kind: 1 names the conditional and stop-limit plans (docs/api/orders.md). */
-const PLAN_HISTORY_FILTER = 1;
 
 function useSignedIn(): boolean {
   return useProfile().data?.loggedIn ?? false;
@@ -58,13 +55,14 @@ export function useOpenOrders(kind: OrderKind) {
   });
 }
 
-export function useOrderHistory(kind: OrderKind, days: OrderHistoryRange) {
+/** Finished orders of a sub-tab: ordinary ones (no plan types) or the exact plan types it lists. */
+export function useOrderHistory(planTypes: readonly number[], days: OrderHistoryRange) {
   return useQuery({
-    queryKey: orderQueryKeys.history(kind, days),
+    queryKey: orderQueryKeys.history(planTypes, days),
     queryFn: async ({ signal }) => {
       // The window is counted on the exchange's clock: the page's clock may differ, and the server refuses spans over 180 days.
       const now = await fetchServerTime(signal);
-      return getOrderHistory({ ...historyWindow(now, days), planType: kind === 'plan' ? PLAN_HISTORY_FILTER : undefined }, signal);
+      return getOrderHistory({ ...historyWindow(now, days), planTypes }, signal);
     },
     enabled: useSignedIn(),
     staleTime: 0,
@@ -119,13 +117,17 @@ export function useCancellingIds(): ReadonlySet<string> {
   return new Set(ids.filter((id): id is string => id !== undefined));
 }
 
-/** Cancels every open order of one kind, every pair (spec 2 §5 cancel-all); spec 2 §8 toasts. */
-export function useCancelAll(kind: OrderKind) {
+/**
+ * Cancels every open order of a sub-tab, every pair (spec 2 §5 cancel-all):
+ * ordinary orders, or the plan types the sub-tab lists; spec 2 §8 toasts.
+ */
+export function useCancelAll(planTypes: readonly number[]) {
+  const kind: OrderKind = planTypes.length ? 'plan' : 'ordinary';
   const { t } = useTranslation('trade');
   const client = useQueryClient();
   const fail = useFailureToast();
   return useMutation({
-    mutationFn: () => (kind === 'plan' ? cancelAllPlanOrders() : cancelAllOrders()),
+    mutationFn: () => (kind === 'plan' ? cancelAllPlanOrders(planTypes) : cancelAllOrders()),
     onMutate: () => markOwnAction((client.getQueryData<readonly Order[]>(orderQueryKeys.open(kind)) ?? []).map((o) => o.orderId), 'cancel'),
     onSuccess: ({ orders }) => {
       removeFinished(client, kind, orders);

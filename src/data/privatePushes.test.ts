@@ -105,12 +105,12 @@ describe('patchPrivatePush: open-order lists (spec 2 §4)', () => {
   });
 
   it('a finished order makes the histories stale; a fill makes the trade history stale', () => {
-    client.setQueryData(orderQueryKeys.history('ordinary', 7), []);
+    client.setQueryData(orderQueryKeys.history([], 7), []);
     client.setQueryData(orderQueryKeys.trades, []);
     patchPrivatePush(client, { kind: 'orders', sendTime: 1, orders: [order('1', 'New')] }, account);
-    expect(client.getQueryState(orderQueryKeys.history('ordinary', 7))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(orderQueryKeys.history([], 7))?.isInvalidated).toBe(false);
     patchPrivatePush(client, { kind: 'orders', sendTime: 2, orders: [order('1', 'Filled')] }, account);
-    expect(client.getQueryState(orderQueryKeys.history('ordinary', 7))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(orderQueryKeys.history([], 7))?.isInvalidated).toBe(true);
     expect(client.getQueryState(orderQueryKeys.trades)?.isInvalidated).toBe(false);
     patchPrivatePush(client, { kind: 'fills', sendTime: 2, fills: [] }, account);
     expect(client.getQueryState(orderQueryKeys.trades)?.isInvalidated).toBe(true);

@@ -97,3 +97,37 @@ test('a visitor still sees the log-in prompt in every orders tab', async ({ page
   await expect(panel(page)).toContainText('Log in or sign up to see your orders.');
   await expect(panel(page).getByRole('table')).toHaveCount(0);
 });
+
+test('sub-tabs: a stop-limit order lists under Stop-limit only, and its cancel-all leaves the conditional order; OCO is offered to this account', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  const plan = { orderType: 'Limit', price: '200000', triggerPrice: '200000', qty: '0.001' };
+  const stopLimit = await placeResting(page, { ...plan, planType: 8 } as unknown as Record<string, string>);
+  const conditional = await placeResting(page, { ...plan, planType: 1 } as unknown as Record<string, string>);
+
+  const subTabs = panel(page).getByRole('tablist', { name: 'Order kinds' });
+  await expect(subTabs.getByRole('tab')).toHaveText(['Limit & market', 'Stop-limit', 'Conditional', 'OCO']);
+  await subTabs.getByRole('tab', { name: 'Stop-limit' }).click();
+  const stopRows = panel(page).getByRole('table', { name: 'Open stop-limit orders' }).locator('tr[data-order-id]');
+  await expect(stopRows).toHaveCount(1);
+  await expect(stopRows).toHaveAttribute('data-order-id', stopLimit);
+  await subTabs.getByRole('tab', { name: 'Conditional' }).click();
+  const conditionalRows = panel(page).getByRole('table', { name: 'Open conditional orders' }).locator('tr[data-order-id]');
+  await expect(conditionalRows).toHaveCount(1);
+  await expect(conditionalRows).toHaveAttribute('data-order-id', conditional);
+
+  await subTabs.getByRole('tab', { name: 'Stop-limit' }).click();
+  await panel(page).getByRole('button', { name: 'Cancel all' }).click();
+  await page.getByRole('dialog', { name: 'Cancel all orders?' }).getByRole('button', { name: 'Cancel all' }).click();
+  await expect(stopRows).toHaveCount(0);
+  await subTabs.getByRole('tab', { name: 'Conditional' }).click();
+  await expect(conditionalRows).toHaveCount(1);
+});
+
+test('a demo account has no OCO sub-tab', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-demo', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  await expect(panel(page).getByRole('tablist', { name: 'Order kinds' }).getByRole('tab')).toHaveText(['Limit & market', 'Stop-limit', 'Conditional']);
+});

@@ -73,8 +73,11 @@ describe('order calls through the page client', () => {
     expect(all.orders.map((o) => o.orderId)).toEqual([conditional.orderId]);
     expect(await getOpenPlanOrders()).toEqual([]);
     const now = await fetchServerTime();
-    const history = await getOrderHistory({ startTime: now - 7 * DAY_MS, endTime: now, planType: 1 });
-    expect(history.map((o) => [o.orderId, o.status])).toEqual([[conditional.orderId, 'ORDER_CANCELED']]);
+    const history = await getOrderHistory({ startTime: now - 7 * DAY_MS, endTime: now, planTypes: [1, 11] });
+    expect(history.map((o) => [o.orderId, o.status])).toEqual([
+      [tpsl.orderId, 'ORDER_CANCELED'],
+      [conditional.orderId, 'ORDER_CANCELED'],
+    ]);
   });
 
   it('cancels every ordinary order at once', async () => {

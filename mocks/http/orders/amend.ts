@@ -12,7 +12,7 @@ import { badParam, unknownSymbol } from '../errors';
 import { jsonObjectBody } from '../params';
 import { answer, notUnified, orderCall, refusalOf, refuseLiquidation, valueOf } from './answers';
 import type { LeverageFlags } from './leverageFlags';
-import { optionalDecimal, optionalString, orderRefOf, planFilterOf, type Body } from './params';
+import { optionalDecimal, optionalString, orderRefOf, planFilterOf, planTypesFilter, type Body } from './params';
 import { ORDER_PATHS } from './paths';
 import type { orderViews } from './view';
 
@@ -92,7 +92,7 @@ export function amendHandlers(context: ExchangeContext, views: Views, flags: Lev
       const profile = signedIn(context, request);
       const body = await jsonObjectBody(request);
       const symbol = optionalString(body, 'symbol_id');
-      const planTypes = planFilterOf(body.plan_type, 'plan_type', false);
+      const planTypes = planTypesFilter(body.plan_type, body.plan_types, false);
       const symbols = symbol ? knownSymbols([symbol]) : [];
       const types = Array.isArray(planTypes) ? planTypes : undefined;
       return cancelled(valueOf(exchange.cancelAll(profile.userId, { symbols, kind: 'plan', planTypes: types }, context.now())));

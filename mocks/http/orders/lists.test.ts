@@ -77,6 +77,27 @@ describe.each(RUNTIMES)('order lists (%s)', (kind) => {
     expect(idsOf(listOf(await standard(ORDER_PATHS.history)))).not.toContain(filled.orderId);
   });
 
+  it('plan_types names exact plan types for the open list, the history and cancel-all', async () => {
+    const t = touchOf(held.rt, 'BTCUSDT');
+    const body = { symbol_id: 'BTCUSDT', side: 'Buy', type: 'market', trigger_price: t.price(t.ask * 1.05), quantity: '0.001', market_unit: 'baseCoin' };
+    const conditional = await place(uta, { ...body, plan_type: 1 });
+    const stopLimit = await place(uta, { ...body, type: 'limit', price: t.price(t.ask * 1.06), plan_type: 8 });
+    const tpsl = await place(uta, { ...body, plan_type: 11 });
+    const open = idsOf(listOf(await uta(`${ORDER_PATHS.openPlanOrders}?plan_types=1,11`)));
+    expect(open).toEqual(expect.arrayContaining([conditional.orderId, tpsl.orderId]));
+    expect(open).not.toContain(stopLimit.orderId);
+    expect(await uta(`${ORDER_PATHS.openPlanOrders}?plan_types=1,2`)).toMatchObject({ code: 10001 });
+    expect(await uta(`${ORDER_PATHS.openPlanOrders}?plan_type=1&plan_types=1`)).toMatchObject({ code: 10001 });
+    // Cancel-all of the exact types leaves the stop-limit order that filter 1 would have taken too.
+    const cancelled = idsOf(listOf(await uta(ORDER_PATHS.planCancelAll, { plan_types: [1, 11] })));
+    expect(cancelled).toEqual(expect.arrayContaining([conditional.orderId, tpsl.orderId]));
+    expect(cancelled).not.toContain(stopLimit.orderId);
+    expect(idsOf(listOf(await uta(`${ORDER_PATHS.openPlanOrders}?plan_types=8`)))).toContain(stopLimit.orderId);
+    const history = idsOf(listOf(await uta(`${ORDER_PATHS.history}?plan_types=1,11`)));
+    expect(history).toEqual(expect.arrayContaining([conditional.orderId, tpsl.orderId]));
+    await uta(ORDER_PATHS.planCancel, { order_id: stopLimit.orderId, plan_type: 8 });
+  });
+
   it('refuses history ranges longer than 180 days or reversed', async () => {
     const now = held.rt.backend.hub.now();
     expect(await uta(`${ORDER_PATHS.history}?start_time=${now - 181 * DAY_MS}&end_time=${now}`)).toMatchObject({ code: 10001 });

@@ -10,7 +10,7 @@ import { badParam, unknownSymbol } from '../errors';
 import { queryOf } from '../params';
 import { route } from '../route';
 import { listAnswer, requireUnified } from './answers';
-import { DAY_MS, fromOrderIdOf, pageOf, planFilterOf, queryInteger, querySymbol, queryTime } from './params';
+import { DAY_MS, fromOrderIdOf, pageOf, planFilterOf, planTypesFilter, queryInteger, querySymbol, queryTime } from './params';
 import { ORDER_PATHS } from './paths';
 import { PLACED_BY_USER, type orderViews } from './view';
 
@@ -44,7 +44,7 @@ export function listHandlers(context: ExchangeContext, views: ReturnType<typeof 
     const from = fromOrderIdOf(query);
     const limit = queryInteger(query, 'limit', PAGE_SIZE, 1, PAGE_SIZE);
     const symbol = symbolFilter(query, 'symbol_id');
-    const planTypes = plan ? planFilterOf(query.get('plan_type'), 'plan_type', false) : null;
+    const planTypes = plan ? planTypesFilter(query.get('plan_type'), query.get('plan_types'), false) : null;
     const open = exchange.openOrders(profile.userId, { symbol, plan }).filter((o) => matchesPlan(o, planTypes));
     return listAnswer({ list: pageOf(open, from, limit).map((o) => views.order(o)) });
   };
@@ -59,7 +59,7 @@ export function listHandlers(context: ExchangeContext, views: ReturnType<typeof 
       const query = queryOf(request);
       const now = context.now();
       const symbol = symbolFilter(query, 'symbol_id');
-      const planTypes = planFilterOf(query.get('plan_type'), 'plan_type', true) ?? 'ordinary';
+      const planTypes = planTypesFilter(query.get('plan_type'), query.get('plan_types'), true) ?? 'ordinary';
       const limit = queryInteger(query, 'limit', PAGE_SIZE, 1, PAGE_SIZE);
       const from = fromOrderIdOf(query);
       const end = queryTime(query, 'end_time') ?? now;

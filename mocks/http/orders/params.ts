@@ -142,6 +142,30 @@ export function planFilterOf(raw: unknown, name: string, allowOrdinary: boolean)
   }
 }
 
+const EXACT_PLAN_TYPES: ReadonlySet<number> = new Set([PLAN.CONDITIONAL, PLAN.TRAILING_STOP, PLAN.TRAILING_PROFIT, PLAN.STOP_LIMIT, PLAN.OCO, PLAN.TPSL]);
+
+/**
+ * `plan_types`: exact plan types, as a list or a comma string ("1,11,4,5"),
+ * each named alone (no families). The page's sub-tabs group plans their own
+ * way (conditional without stop-limit), which no single `plan_type` filter
+ * names. null when absent.
+ */
+export function exactPlanTypesOf(raw: unknown, name = 'plan_types'): readonly PlanType[] | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : null;
+  if (items === null || items.length === 0) throw badParam(`${name} must be a list of plan types`);
+  const types = items.map((item) => integerOf(item, name, 1, 11));
+  if (types.some((t) => !EXACT_PLAN_TYPES.has(t))) throw badParam(`${name} may hold 1, 4, 5, 8, 10, 11`);
+  return [...new Set(types)] as PlanType[];
+}
+
+/** `plan_type` (a family filter) or `plan_types` (exact types); not both. */
+export function planTypesFilter(filter: unknown, exact: unknown, allowOrdinary: boolean): readonly PlanType[] | 'ordinary' | null {
+  const types = exactPlanTypesOf(exact);
+  if (types && filter !== undefined && filter !== null && filter !== '') throw badParam('send plan_type or plan_types, not both');
+  return types ?? planFilterOf(filter, 'plan_type', allowOrdinary);
+}
+
 // ---- query ----------------------------------------------------------------
 
 export function queryInteger(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {

@@ -184,14 +184,14 @@ export interface HistoryRequest {
   /** exchange time, ms: the server checks the span against its own clock, so the caller passes the server's now */
   startTime: number;
   endTime: number;
-  /** absent: ordinary orders; else the plan filter (1: conditional and stop-limit) */
-  planType?: number;
+  /** absent: ordinary orders; else the exact plan types listed */
+  planTypes?: readonly number[];
 }
 
 /** Finished orders created in [startTime, endTime], newest first. */
-export function getOrderHistory({ startTime, endTime, planType }: HistoryRequest, signal?: AbortSignal): Promise<Order[]> {
+export function getOrderHistory({ startTime, endTime, planTypes }: HistoryRequest, signal?: AbortSignal): Promise<Order[]> {
   const params: Record<string, string | number> = { symbol_id: '', start_time: startTime, end_time: endTime, limit: ORDER_PAGE_SIZE };
-  if (planType !== undefined) params.plan_type = planType;
+  if (planTypes?.length) params.plan_types = planTypes.join(',');
   return getJson(`${ORDER_API.history}?${query(params)}`, parseOrderList, signal, LIST_ANSWER);
 }
 
@@ -216,9 +216,9 @@ export function cancelAllOrders(): Promise<{ orders: Order[]; count: number }> {
   return postJson(ORDER_API.cancelAll, { symbol_ids: '' }, parseCancelAll);
 }
 
-/** Cancels every open plan order of every pair and plan type. */
-export function cancelAllPlanOrders(): Promise<{ orders: Order[]; count: number }> {
-  return postJson(ORDER_API.planCancelAll, {}, parseCancelAll);
+/** Cancels every open plan order of every pair, of the plan types given (all of them when none). */
+export function cancelAllPlanOrders(planTypes: readonly number[] = []): Promise<{ orders: Order[]; count: number }> {
+  return postJson(ORDER_API.planCancelAll, planTypes.length ? { plan_types: planTypes } : {}, parseCancelAll);
 }
 
 /** What a modify changes (only the fields that changed; the quantity always). */

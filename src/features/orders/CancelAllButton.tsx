@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCancelAll, type OrderKind } from '../../data/orders';
+import { useCancelAll } from '../../data/orders';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 
 /**
  * Spec 2 §5 cancel-all: disabled while the sub-tab has no orders; asks before
- * cancelling every open order of the kind, of every pair.
+ * cancelling every open order of the sub-tab, of every pair.
  */
-export function CancelAllButton({ kind, count }: { kind: OrderKind; count: number }) {
+export function CancelAllButton({ planTypes, count }: { planTypes: readonly number[]; count: number }) {
   const { t } = useTranslation('trade');
   const [open, setOpen] = useState(false);
-  const cancelAll = useCancelAll(kind);
+  const cancelAll = useCancelAll(planTypes);
+  const plan = planTypes.length > 0;
   const confirm = () => {
     setOpen(false);
     cancelAll.mutate();
@@ -32,7 +33,7 @@ export function CancelAllButton({ kind, count }: { kind: OrderKind; count: numbe
           </>
         }
       >
-        <p>{t(kind === 'plan' ? 'cancelAllPlanText' : 'cancelAllText', { count })}</p>
+        <p>{t(plan ? 'cancelAllPlanText' : 'cancelAllText', { count })}</p>
       </Dialog>
     </>
   );

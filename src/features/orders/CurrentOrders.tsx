@@ -1,26 +1,36 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCancelOrder, useCancellingIds, useOpenOrders, type OrderKind } from '../../data/orders';
+import { inSubTab, type OrderSubTab } from '../../domain/orderSubTabs';
+import { useCancelOrder, useCancellingIds, useOpenOrders } from '../../data/orders';
 import { CancelAllButton } from './CancelAllButton';
 import { KindTabs } from './KindTabs';
 import { ListState } from './ListState';
 import { OrderTable } from './OrderTable';
+import { useSubTabs } from './useSubTabs';
 
-/** Current orders: the open ordinary or plan orders, each cancellable, plus cancel-all. */
+const LIST_LABELS: Record<OrderSubTab, string> = {
+  ordinary: 'openOrdersLabel',
+  stopLimit: 'openStopLimitOrdersLabel',
+  conditional: 'openPlanOrdersLabel',
+  oco: 'openOcoOrdersLabel',
+};
+
+/** Current orders: the open orders of the sub-tab, each cancellable and modifiable, plus the sub-tab's cancel-all. */
 export function CurrentOrders() {
   const { t } = useTranslation('trade');
-  const [kind, setKind] = useState<OrderKind>('ordinary');
-  const query = useOpenOrders(kind);
+  const { tabs, tab, setTab, planTypes } = useSubTabs();
+  const query = useOpenOrders(tab === 'ordinary' ? 'ordinary' : 'plan');
   const cancel = useCancelOrder();
   const cancelling = useCancellingIds();
+  const orders = useMemo(() => query.data?.filter((o) => inSubTab(o.planType, tab, tabs)), [query.data, tab, tabs]);
   return (
-    <KindTabs idPrefix="orders-current" kind={kind} onKind={setKind} tools={<CancelAllButton kind={kind} count={query.data?.length ?? 0} />}>
+    <KindTabs idPrefix="orders-current" tabs={tabs} tab={tab} onTab={setTab} tools={<CancelAllButton planTypes={planTypes} count={orders?.length ?? 0} />}>
       <ListState query={query} emptyText={t('noOpenOrders')}>
-        {(orders) => (
+        {() => (
           <OrderTable
-            orders={orders}
-            label={t(kind === 'plan' ? 'openPlanOrdersLabel' : 'openOrdersLabel')}
-            showTrigger={kind === 'plan'}
+            orders={orders ?? []}
+            label={t(LIST_LABELS[tab])}
+            showTrigger={tab !== 'ordinary'}
             onCancel={(order) => cancel.mutate(order)}
             cancelling={cancelling}
             editable

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_HISTORY_RANGES, type OrderHistoryRange } from '../../domain/orderStatus';
-import { useOrderHistory, type OrderKind } from '../../data/orders';
+import { useOrderHistory } from '../../data/orders';
 import { KindTabs } from './KindTabs';
+import { useSubTabs } from './useSubTabs';
 import { ListState } from './ListState';
 import { OrderTable } from './OrderTable';
 
 /** Order history: finished orders of the last 7, 30 or 180 days (spec 2 §2, §9). */
 export function OrderHistory() {
   const { t } = useTranslation('trade');
-  const [kind, setKind] = useState<OrderKind>('ordinary');
+  const { tabs, tab, setTab, planTypes } = useSubTabs();
   const [days, setDays] = useState<OrderHistoryRange>(7);
-  const query = useOrderHistory(kind, days);
+  const query = useOrderHistory(planTypes, days);
   const ranges = (
     <div className="orders__ranges" role="group" aria-label={t('timeRange')}>
       {ORDER_HISTORY_RANGES.map((d) => (
@@ -22,9 +23,9 @@ export function OrderHistory() {
     </div>
   );
   return (
-    <KindTabs idPrefix="orders-history" kind={kind} onKind={setKind} tools={ranges}>
+    <KindTabs idPrefix="orders-history" tabs={tabs} tab={tab} onTab={setTab} tools={ranges}>
       <ListState query={query} emptyText={t('noOrderHistory', { count: days })}>
-        {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} showTrigger={kind === 'plan'} />}
+        {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} showTrigger={tab !== 'ordinary'} />}
       </ListState>
     </KindTabs>
   );
