@@ -63,7 +63,7 @@ describe('orderNotice (spec 2 §4)', () => {
 describe('the double_confirm list', () => {
   it('reads and writes the switches that are on', () => {
     expect(parseNoticePrefs(undefined)).toEqual(DEFAULT_NOTICE_PREFS);
-    expect(parseNoticePrefs('successAudio, notifyClose,odd')).toEqual({ notifyClose: true, tradeNotifyClose: false, successAudio: true });
-    expect(serializeNoticePrefs({ notifyClose: false, tradeNotifyClose: true, successAudio: true })).toBe('tradeNotifyClose,successAudio');
+    expect(parseNoticePrefs('successAudio, notifyClose,odd')).toEqual({ notifyClose: true, tradeNotifyClose: false, successAudio: true, cancelAllConfirmClose: false });
+    expect(serializeNoticePrefs({ notifyClose: false, tradeNotifyClose: true, successAudio: true, cancelAllConfirmClose: true })).toBe('tradeNotifyClose,successAudio,cancelAllConfirmClose');
   });
 });

@@ -6,22 +6,32 @@
  */
 import type { PageOrderStatus } from './orderStatus';
 
-/** The `double_confirm` switches: notifications off, fill notifications off, a sound on fills. */
+/**
+ * The `double_confirm` switches: notifications off, fill notifications off,
+ * a sound on fills, and (the page's own, named like the spec's) the
+ * cancel-all confirmation off.
+ */
 export interface NoticePrefs {
   notifyClose: boolean;
   tradeNotifyClose: boolean;
   successAudio: boolean;
+  cancelAllConfirmClose: boolean;
 }
 
-export const DEFAULT_NOTICE_PREFS: NoticePrefs = { notifyClose: false, tradeNotifyClose: false, successAudio: false };
+export const DEFAULT_NOTICE_PREFS: NoticePrefs = { notifyClose: false, tradeNotifyClose: false, successAudio: false, cancelAllConfirmClose: false };
 
 /** Spec 2 §3 names the list and its members; the page keeps it as comma-separated names of the switches that are on. */
 export const NOTICE_PREFS_KEY = 'double_confirm';
-const NOTICE_SWITCHES = ['notifyClose', 'tradeNotifyClose', 'successAudio'] as const;
+const NOTICE_SWITCHES = ['notifyClose', 'tradeNotifyClose', 'successAudio', 'cancelAllConfirmClose'] as const;
 
 export function parseNoticePrefs(value: string | undefined): NoticePrefs {
   const on = new Set((value ?? '').split(',').map((s) => s.trim()));
-  return { notifyClose: on.has('notifyClose'), tradeNotifyClose: on.has('tradeNotifyClose'), successAudio: on.has('successAudio') };
+  return {
+    notifyClose: on.has('notifyClose'),
+    tradeNotifyClose: on.has('tradeNotifyClose'),
+    successAudio: on.has('successAudio'),
+    cancelAllConfirmClose: on.has('cancelAllConfirmClose'),
+  };
 }
 
 export function serializeNoticePrefs(prefs: NoticePrefs): string {

@@ -131,3 +131,22 @@ test('a demo account has no OCO sub-tab', async ({ page }) => {
   await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
   await expect(panel(page).getByRole('tablist', { name: 'Order kinds' }).getByRole('tab')).toHaveText(['Limit & market', 'Stop-limit', 'Conditional']);
 });
+
+test('with "Ask before cancelling all" turned off, cancel all cancels at once', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-standard', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  await page.getByRole('button', { name: 'Trade preferences' }).click();
+  const ask = page.getByRole('checkbox', { name: 'Ask before cancelling all orders' });
+  await expect(ask).toBeChecked();
+  await ask.uncheck();
+  await expect(ask).not.toBeChecked();
+  await page.keyboard.press('Escape');
+
+  await placeResting(page, { userId: 'u-standard' });
+  await expect(openOrders(page).locator('tbody tr')).toHaveCount(1);
+  await panel(page).getByRole('button', { name: 'Cancel all' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Operation successful' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Cancel all orders?' })).toBeHidden();
+  await expect(panel(page).getByText('No open orders')).toBeVisible();
+});

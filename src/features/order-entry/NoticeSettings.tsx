@@ -4,7 +4,7 @@ import type { NoticePrefs } from '../../domain/orderNotices';
 import { useNoticePrefs, useSystemNotices } from '../../data/noticePrefs';
 
 /**
- * The order-notification switches (spec 2 §3 `double_confirm`, §4): shown
+ * The order-notification and confirmation switches (spec 2 §3 `double_confirm`, §4, §5): shown
  * positively (on = notifications shown), stored on the exchange; a failed
  * save says so and the switch goes back. The background (system)
  * notification is this device's choice and the browser's permission.
@@ -31,6 +31,10 @@ export function NoticeSettings() {
         {item(t('notice_fills'), !prefs.tradeNotifyClose, (on) => void change({ ...prefs, tradeNotifyClose: !on }), prefs.notifyClose)}
         {item(t('notice_sound'), prefs.successAudio, (on) => void change({ ...prefs, successAudio: on }), prefs.notifyClose || prefs.tradeNotifyClose)}
         {system.supported && item(t('notice_system'), system.on, (on) => void system.request(on), prefs.notifyClose || prefs.tradeNotifyClose)}
+      </ul>
+      <h3 className="trade-prefs__heading">{t('confirm_heading')}</h3>
+      <ul className="trade-prefs__list">
+        {item(t('confirm_cancelAll'), !prefs.cancelAllConfirmClose, (on) => void change({ ...prefs, cancelAllConfirmClose: !on }))}
       </ul>
       {failed && <p role="alert" className="trade-prefs__error">{t('pref_saveFailed')}</p>}
     </section>
