@@ -31,7 +31,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
   const panels: Record<PanelId, React.ReactNode> = {
     chart: <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} locale={locale} /></PanelSlot>,
     orderbook: <PanelSlot><LazyOrderbookPanel base={base} quote={quote} /></PanelSlot>,
-    position: <PanelSlot><LazyOrdersPanel /></PanelSlot>,
+    position: <PanelSlot><LazyOrdersPanel base={base} quote={quote} /></PanelSlot>,
   };
 
   return (

@@ -48,7 +48,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
           </div>
         </div>
         <section id="position-area" className="panel mobile-panel" aria-labelledby="orders-title">
-          <PanelSlot><LazyOrdersPanel /></PanelSlot>
+          <PanelSlot><LazyOrdersPanel base={base} quote={quote} /></PanelSlot>
         </section>
       </main>
       <PanelSlot>

@@ -118,17 +118,21 @@ export function useCancellingIds(): ReadonlySet<string> {
 }
 
 /**
- * Cancels every open order of a sub-tab, every pair (spec 2 §5 cancel-all):
- * ordinary orders, or the plan types the sub-tab lists; spec 2 §8 toasts.
+ * Cancels every open order of a sub-tab (spec 2 §5 cancel-all): ordinary
+ * orders, or the plan types the sub-tab lists; of one pair, or of every pair
+ * (symbolId null); spec 2 §8 toasts.
  */
-export function useCancelAll(planTypes: readonly number[]) {
+export function useCancelAll(planTypes: readonly number[], symbolId: string | null) {
   const kind: OrderKind = planTypes.length ? 'plan' : 'ordinary';
   const { t } = useTranslation('trade');
   const client = useQueryClient();
   const fail = useFailureToast();
   return useMutation({
-    mutationFn: () => (kind === 'plan' ? cancelAllPlanOrders(planTypes) : cancelAllOrders()),
-    onMutate: () => markOwnAction((client.getQueryData<readonly Order[]>(orderQueryKeys.open(kind)) ?? []).map((o) => o.orderId), 'cancel'),
+    mutationFn: () => (kind === 'plan' ? cancelAllPlanOrders(planTypes, symbolId) : cancelAllOrders(symbolId)),
+    onMutate: () => {
+      const open = client.getQueryData<readonly Order[]>(orderQueryKeys.open(kind)) ?? [];
+      markOwnAction(open.filter((o) => !symbolId || o.symbolId === symbolId).map((o) => o.orderId), 'cancel');
+    },
     onSuccess: ({ orders }) => {
       removeFinished(client, kind, orders);
       toastStore.show(t('operationSuccess'), 'success');

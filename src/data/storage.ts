@@ -37,6 +37,8 @@ export const STORAGE_KEYS = {
   tradePreferences: 'SPOT_trade_preferences_v1',
   /** '1' once the trader asked for system notifications of fills while the page is in the background (this device only) */
   systemNotices: 'SPOT_system_notices',
+  /** '0' when the order lists show the page's pair only; anything else: every pair (the default) */
+  ordersAllPairs: 'SPOT_orders_all_pairs',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -102,6 +102,8 @@ test('sub-tabs: a stop-limit order lists under Stop-limit only, and its cancel-a
   await closeTradeGuide(page);
   await signIn(page, 'u-uta', TRADE_PATH);
   await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  // A plan order needs the market's price (its trigger side is read from it): wait for the book.
+  await expect(page.locator('.ob-side--buy .ob-row').first()).toBeVisible();
   const plan = { orderType: 'Limit', price: '200000', triggerPrice: '200000', qty: '0.001' };
   const stopLimit = await placeResting(page, { ...plan, planType: 8 } as unknown as Record<string, string>);
   const conditional = await placeResting(page, { ...plan, planType: 1 } as unknown as Record<string, string>);
@@ -149,4 +151,30 @@ test('with "Ask before cancelling all" turned off, cancel all cancels at once', 
   await expect(page.getByRole('status').filter({ hasText: 'Operation successful' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Cancel all orders?' })).toBeHidden();
   await expect(panel(page).getByText('No open orders')).toBeVisible();
+});
+
+test('"Show all pairs" off: the lists keep to the page\'s pair, cancel all leaves other pairs, and the choice survives a reload', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  const btc = await placeResting(page);
+  const eth = await placeResting(page, { symbol: 'ETHUSDT', price: '100' });
+  const rows = openOrders(page).locator('tr[data-order-id]');
+  await expect(rows).toHaveCount(2);
+
+  const allPairs = panel(page).getByRole('checkbox', { name: 'Show all pairs' });
+  await expect(allPairs).toBeChecked();
+  await allPairs.uncheck();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute('data-order-id', btc);
+  await page.reload();
+  await expect(rows).toHaveCount(1, { timeout: FIRST_LIST_MS });
+  await expect(allPairs).not.toBeChecked();
+
+  await panel(page).getByRole('button', { name: 'Cancel all' }).click();
+  await page.getByRole('dialog', { name: 'Cancel all orders?' }).getByRole('button', { name: 'Cancel all' }).click();
+  await expect(panel(page).getByText('No open orders')).toBeVisible();
+  await allPairs.check();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute('data-order-id', eth);
 });

@@ -211,14 +211,15 @@ export function cancelPlanOrder(order: Pick<Order, 'orderId' | 'clientOrderId' |
   return postJson(ORDER_API.planCancel, body, (v) => parseOrder(v));
 }
 
-/** Cancels every open ordinary order of every pair (an empty symbol_ids names them all). */
-export function cancelAllOrders(): Promise<{ orders: Order[]; count: number }> {
-  return postJson(ORDER_API.cancelAll, { symbol_ids: '' }, parseCancelAll);
+/** Cancels every open ordinary order of one pair, or of every pair (an empty symbol_ids names them all). */
+export function cancelAllOrders(symbolId: string | null = null): Promise<{ orders: Order[]; count: number }> {
+  return postJson(ORDER_API.cancelAll, { symbol_ids: symbolId ?? '' }, parseCancelAll);
 }
 
-/** Cancels every open plan order of every pair, of the plan types given (all of them when none). */
-export function cancelAllPlanOrders(planTypes: readonly number[] = []): Promise<{ orders: Order[]; count: number }> {
-  return postJson(ORDER_API.planCancelAll, planTypes.length ? { plan_types: planTypes } : {}, parseCancelAll);
+/** Cancels every open plan order of the plan types given (all of them when none), of one pair or of every pair. */
+export function cancelAllPlanOrders(planTypes: readonly number[] = [], symbolId: string | null = null): Promise<{ orders: Order[]; count: number }> {
+  const body = { ...(planTypes.length ? { plan_types: planTypes } : {}), ...(symbolId ? { symbol_id: symbolId } : {}) };
+  return postJson(ORDER_API.planCancelAll, body, parseCancelAll);
 }
 
 /** What a modify changes (only the fields that changed; the quantity always). */

@@ -10,10 +10,10 @@ import { Dialog } from '../../ui/Dialog';
  * cancelling every open order of the sub-tab, of every pair, unless the
  * trader turned that confirmation off.
  */
-export function CancelAllButton({ planTypes, count }: { planTypes: readonly number[]; count: number }) {
+export function CancelAllButton({ planTypes, symbolId, count }: { planTypes: readonly number[]; symbolId: string | null; count: number }) {
   const { t } = useTranslation('trade');
   const [open, setOpen] = useState(false);
-  const cancelAll = useCancelAll(planTypes);
+  const cancelAll = useCancelAll(planTypes, symbolId);
   const plan = planTypes.length > 0;
   const asks = !useNoticePrefs().prefs.cancelAllConfirmClose;
   const confirm = () => {

@@ -1,12 +1,12 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inSubTab, type OrderSubTab } from '../../domain/orderSubTabs';
-import { useCancelOrder, useCancellingIds, useOpenOrders } from '../../data/orders';
+import { useCancelOrder, useCancellingIds, useOpenOrders, type Order } from '../../data/orders';
 import { CancelAllButton } from './CancelAllButton';
 import { KindTabs } from './KindTabs';
 import { ListState } from './ListState';
 import { OrderTable } from './OrderTable';
 import { useSubTabs } from './useSubTabs';
+import { AllPairsSwitch, usePairFilter } from './pairFilter';
 
 const LIST_LABELS: Record<OrderSubTab, string> = {
   ordinary: 'openOrdersLabel',
@@ -22,13 +22,26 @@ export function CurrentOrders() {
   const query = useOpenOrders(tab === 'ordinary' ? 'ordinary' : 'plan');
   const cancel = useCancelOrder();
   const cancelling = useCancellingIds();
-  const orders = useMemo(() => query.data?.filter((o) => inSubTab(o.planType, tab, tabs)), [query.data, tab, tabs]);
+  const { matches, symbolId } = usePairFilter();
+  const shown = (rows: readonly Order[]) => rows.filter((o) => inSubTab(o.planType, tab, tabs) && matches(o));
+  const count = query.data ? shown(query.data).length : 0;
   return (
-    <KindTabs idPrefix="orders-current" tabs={tabs} tab={tab} onTab={setTab} tools={<CancelAllButton planTypes={planTypes} count={orders?.length ?? 0} />}>
-      <ListState query={query} emptyText={t('noOpenOrders')}>
-        {() => (
+    <KindTabs
+      idPrefix="orders-current"
+      tabs={tabs}
+      tab={tab}
+      onTab={setTab}
+      tools={
+        <>
+          <AllPairsSwitch />
+          <CancelAllButton planTypes={planTypes} symbolId={symbolId} count={count} />
+        </>
+      }
+    >
+      <ListState query={query} emptyText={t('noOpenOrders')} select={shown}>
+        {(orders) => (
           <OrderTable
-            orders={orders ?? []}
+            orders={orders}
             label={t(LIST_LABELS[tab])}
             showTrigger={tab !== 'ordinary'}
             onCancel={(order) => cancel.mutate(order)}

@@ -12,6 +12,8 @@ interface ListQuery<T> {
 interface ListStateProps<T> {
   query: ListQuery<T>;
   emptyText: string;
+  /** the rows this view shows of the list (a sub-tab, a pair); an empty selection says emptyText */
+  select?: (rows: readonly T[]) => readonly T[];
   children: (rows: readonly T[]) => ReactNode;
 }
 
@@ -20,9 +22,12 @@ interface ListStateProps<T> {
  * data' + refresh). A failed background poll keeps the rows it has: only a
  * list with nothing to show reports the failure.
  */
-export function ListState<T>({ query, emptyText, children }: ListStateProps<T>) {
+export function ListState<T>({ query, emptyText, select, children }: ListStateProps<T>) {
   const { t } = useTranslation('trade');
-  if (query.data) return query.data.length === 0 ? <p className="orders__empty">{emptyText}</p> : <>{children(query.data)}</>;
+  if (query.data) {
+    const rows = select ? select(query.data) : query.data;
+    return rows.length === 0 ? <p className="orders__empty">{emptyText}</p> : <>{children(rows)}</>;
+  }
   if (query.isError) {
     return (
       <div className="orders__failed" role="alert">

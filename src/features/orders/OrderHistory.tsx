@@ -4,6 +4,7 @@ import { ORDER_HISTORY_RANGES, type OrderHistoryRange } from '../../domain/order
 import { useOrderHistory } from '../../data/orders';
 import { KindTabs } from './KindTabs';
 import { useSubTabs } from './useSubTabs';
+import { AllPairsSwitch, usePairFilter } from './pairFilter';
 import { ListState } from './ListState';
 import { OrderTable } from './OrderTable';
 
@@ -13,18 +14,22 @@ export function OrderHistory() {
   const { tabs, tab, setTab, planTypes } = useSubTabs();
   const [days, setDays] = useState<OrderHistoryRange>(7);
   const query = useOrderHistory(planTypes, days);
-  const ranges = (
-    <div className="orders__ranges" role="group" aria-label={t('timeRange')}>
-      {ORDER_HISTORY_RANGES.map((d) => (
-        <button key={d} type="button" className="orders__range" aria-pressed={d === days} onClick={() => setDays(d)}>
-          {t('lastDays', { count: d })}
-        </button>
-      ))}
-    </div>
+  const { matches } = usePairFilter();
+  const tools = (
+    <>
+      <AllPairsSwitch />
+      <div className="orders__ranges" role="group" aria-label={t('timeRange')}>
+        {ORDER_HISTORY_RANGES.map((d) => (
+          <button key={d} type="button" className="orders__range" aria-pressed={d === days} onClick={() => setDays(d)}>
+            {t('lastDays', { count: d })}
+          </button>
+        ))}
+      </div>
+    </>
   );
   return (
-    <KindTabs idPrefix="orders-history" tabs={tabs} tab={tab} onTab={setTab} tools={ranges}>
-      <ListState query={query} emptyText={t('noOrderHistory', { count: days })}>
+    <KindTabs idPrefix="orders-history" tabs={tabs} tab={tab} onTab={setTab} tools={tools}>
+      <ListState query={query} emptyText={t('noOrderHistory', { count: days })} select={(rows) => rows.filter(matches)}>
         {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} showTrigger={tab !== 'ordinary'} />}
       </ListState>
     </KindTabs>

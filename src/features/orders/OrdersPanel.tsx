@@ -6,12 +6,16 @@ import { VisitorPrompt } from '../account';
 import { CurrentOrders } from './CurrentOrders';
 import { OrderHistory } from './OrderHistory';
 import { TradeHistory } from './TradeHistory';
+import { PairFilterProvider } from './pairFilter';
 import './orders.css';
 
 type OrdersTab = 'current' | 'history' | 'trades';
 
-/** Positions and orders area (spec 2 §2): the signed-in user's lists; visitors are asked to log in. */
-export function OrdersPanel() {
+/**
+ * Positions and orders area (spec 2 §2): the signed-in user's lists; visitors
+ * are asked to log in. With the page's pair the lists can narrow to it.
+ */
+export function OrdersPanel({ base, quote }: { base?: string; quote?: string } = {}) {
   const { t } = useTranslation('trade');
   const profile = useProfile();
   const tabs = [
@@ -28,8 +32,10 @@ export function OrdersPanel() {
     return <CurrentOrders />;
   };
   return (
-    <PanelFrame<OrdersTab> areaId="orders" headerId="first-tab-area" title={t('myOrders')} tabs={tabs} initialTab="current">
-      {content}
-    </PanelFrame>
+    <PairFilterProvider base={base} quote={quote}>
+      <PanelFrame<OrdersTab> areaId="orders" headerId="first-tab-area" title={t('myOrders')} tabs={tabs} initialTab="current">
+        {content}
+      </PanelFrame>
+    </PairFilterProvider>
   );
 }

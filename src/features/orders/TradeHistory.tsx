@@ -2,15 +2,24 @@ import { useTranslation } from 'react-i18next';
 import { useTradeHistory } from '../../data/orders';
 import { ListState } from './ListState';
 import { useOrderFormat } from './useOrderFormat';
+import { AllPairsSwitch, usePairFilter } from './pairFilter';
 
 /** The user's fills of every pair (the exchange keeps 90 days, spec 2 §9), newest first. */
 export function TradeHistory() {
   const { t } = useTranslation('trade');
   const format = useOrderFormat();
   const query = useTradeHistory();
+  const { pair, matches } = usePairFilter();
   return (
     <div className="orders orders__list">
-      <ListState query={query} emptyText={t('noTrades')}>
+      {pair && (
+        <div className="orders__bar">
+          <div className="orders__tools">
+            <AllPairsSwitch />
+          </div>
+        </div>
+      )}
+      <ListState query={query} emptyText={t('noTrades')} select={(rows) => rows.filter(matches)}>
         {(fills) => (
           <table className="orders__table" aria-label={t('tradeHistoryLabel')}>
             <thead>
