@@ -1,4 +1,4 @@
-import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applyOpenOrderUpdate, cancelFailureText, historyWindow, isPlanOrder, type OrderHistoryRange } from '../domain/orderStatus';
 import {
@@ -11,6 +11,7 @@ import {
   getOrderHistory,
   getTradeHistory,
   modifyOrder,
+  ORDER_PAGE_SIZE,
   type ModifyFields,
   type Order,
 } from './api/orders';
@@ -55,18 +56,41 @@ export function useOpenOrders(kind: OrderKind) {
   });
 }
 
-/** Finished orders of a sub-tab: ordinary ones (no plan types) or the exact plan types it lists. */
+/** Where the next page of a history starts: after the last order seen, in the window the first page fixed. */
+interface HistoryCursor {
+  from: string;
+  window: { startTime: number; endTime: number };
+}
+
+/**
+ * Finished orders of a sub-tab (ordinary ones, or the exact plan types it
+ * lists), 100 at a time: `loadMore` reads the next page after the last order
+ * shown (spec 2 §9 page size). The window is fixed by the first page, so a
+ * later page never overlaps or skips what the first one showed.
+ */
 export function useOrderHistory(planTypes: readonly number[], days: OrderHistoryRange) {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: orderQueryKeys.history(planTypes, days),
-    queryFn: async ({ signal }) => {
+    initialPageParam: null as HistoryCursor | null,
+    queryFn: async ({ pageParam, signal }) => {
       // The window is counted on the exchange's clock: the page's clock may differ, and the server refuses spans over 180 days.
-      const now = await fetchServerTime(signal);
-      return getOrderHistory({ ...historyWindow(now, days), planTypes }, signal);
+      const window = pageParam?.window ?? historyWindow(await fetchServerTime(signal), days);
+      const rows = await getOrderHistory({ ...window, planTypes }, signal, pageParam?.from ?? '0');
+      return { rows, window };
     },
+    getNextPageParam: (last): HistoryCursor | undefined =>
+      last.rows.length < ORDER_PAGE_SIZE ? undefined : { from: last.rows[last.rows.length - 1]!.orderId, window: last.window },
     enabled: useSignedIn(),
     staleTime: 0,
   });
+  return {
+    data: query.data?.pages.flatMap((p) => p.rows),
+    isError: query.isError,
+    refetch: query.refetch,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+  };
 }
 
 export function useTradeHistory() {

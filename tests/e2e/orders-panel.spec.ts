@@ -178,3 +178,31 @@ test('"Show all pairs" off: the lists keep to the page\'s pair, cancel all leave
   await expect(rows).toHaveCount(1);
   await expect(rows).toHaveAttribute('data-order-id', eth);
 });
+
+test('past 100 orders: every open order is listed, and the history pages on with Load more', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  const placed = await page.evaluate(async (order) => {
+    const ids: string[] = [];
+    for (let i = 0; i < 105; i++) {
+      const answer = await (await fetch('/mock/api/exchange/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...order, price: String(1000 + i) }) })).json();
+      if (answer.code !== 0) throw new Error(`order ${i}: ${JSON.stringify(answer)}`);
+      ids.push(answer.result.orderId);
+    }
+    return ids;
+  }, RESTING_BUY);
+  expect(placed).toHaveLength(105);
+  await page.reload();
+  await expect(openOrders(page).locator('tr[data-order-id]')).toHaveCount(105, { timeout: FIRST_LIST_MS });
+
+  await panel(page).getByRole('button', { name: 'Cancel all' }).click();
+  await page.getByRole('dialog', { name: 'Cancel all orders?' }).getByRole('button', { name: 'Cancel all' }).click();
+  await expect(panel(page).getByText('No open orders')).toBeVisible();
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  const finished = panel(page).getByRole('table', { name: 'Finished orders' }).locator('tr[data-order-id]');
+  await expect(finished).toHaveCount(100);
+  await panel(page).getByRole('button', { name: 'Load more' }).click();
+  await expect(finished).toHaveCount(105);
+  await expect(panel(page).getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});

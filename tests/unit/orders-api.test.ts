@@ -80,6 +80,26 @@ describe('order calls through the page client', () => {
     ]);
   });
 
+  it('reads every page of the open orders (past 100), and the history 100 at a time from the last order seen', async () => {
+    const { rt, call } = await signedIn('u-uta');
+    const placed: string[] = [];
+    for (let i = 0; i < 130; i++) {
+      placed.push((await restingBuy(rt, call)).orderId);
+      // 20 new orders a second per user: the exchange's clock moves on between bursts.
+      if (i % 20 === 19) await rt.scheduler.advance(1000);
+    }
+    const open = await getOpenOrders();
+    expect(open.map((o) => o.orderId)).toEqual([...placed].reverse());
+    await cancelAllOrders();
+    const now = await fetchServerTime();
+    const window = { startTime: now - DAY_MS, endTime: now };
+    const first = await getOrderHistory(window);
+    expect(first).toHaveLength(100);
+    const next = await getOrderHistory(window, undefined, first[99]!.orderId);
+    expect(next).toHaveLength(30);
+    expect(new Set([...first, ...next].map((o) => o.orderId))).toEqual(new Set(placed));
+  }, 30_000);
+
   it('cancels every ordinary order at once', async () => {
     const { rt, call } = await signedIn('u-uta');
     await restingBuy(rt, call);

@@ -168,16 +168,34 @@ export function parseCancelAll(value: unknown): { orders: Order[]; count: number
 
 const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
 
-/** getOpenOrders: the newest 100 open ordinary orders of every pair. */
-export function getOpenOrders(signal?: AbortSignal): Promise<Order[]> {
-  const path = `${ORDER_API.openOrders}?${query({ from_order_id: 0, limit: ORDER_PAGE_SIZE, symbol_id: '' })}`;
-  return getJson(path, parseOrderList, signal, LIST_ANSWER);
+/**
+ * The exchange caps an account at 500 open orders (REFERENCE.md): reading
+ * every page of 100 is at most five calls, and the list the pushes patch is
+ * then whole. The bound stops a server that keeps answering full pages.
+ */
+const MAX_OPEN_PAGES = 10;
+
+/** Reads a list 100 at a time, each page after the last id seen, until a page is not full. */
+async function allPages(path: (fromOrderId: string) => string, signal?: AbortSignal): Promise<Order[]> {
+  const orders: Order[] = [];
+  let from = '0';
+  for (let page = 0; page < MAX_OPEN_PAGES; page++) {
+    const rows = await getJson(path(from), parseOrderList, signal, LIST_ANSWER);
+    orders.push(...rows);
+    if (rows.length < ORDER_PAGE_SIZE) break;
+    from = rows[rows.length - 1]!.orderId;
+  }
+  return orders;
 }
 
-/** getOpenPlanOrders: the newest 100 untriggered plan orders of every pair and plan type. */
+/** getOpenOrders: every open ordinary order of every pair, newest first. */
+export function getOpenOrders(signal?: AbortSignal): Promise<Order[]> {
+  return allPages((from) => `${ORDER_API.openOrders}?${query({ from_order_id: from, limit: ORDER_PAGE_SIZE, symbol_id: '' })}`, signal);
+}
+
+/** getOpenPlanOrders: every untriggered plan order of every pair and plan type, newest first. */
 export function getOpenPlanOrders(signal?: AbortSignal): Promise<Order[]> {
-  const path = `${ORDER_API.openPlanOrders}?${query({ from_order_id: 0, limit: ORDER_PAGE_SIZE, symbol_id: '', plan_type: '' })}`;
-  return getJson(path, parseOrderList, signal, LIST_ANSWER);
+  return allPages((from) => `${ORDER_API.openPlanOrders}?${query({ from_order_id: from, limit: ORDER_PAGE_SIZE, symbol_id: '', plan_type: '' })}`, signal);
 }
 
 export interface HistoryRequest {
@@ -188,9 +206,9 @@ export interface HistoryRequest {
   planTypes?: readonly number[];
 }
 
-/** Finished orders created in [startTime, endTime], newest first. */
-export function getOrderHistory({ startTime, endTime, planTypes }: HistoryRequest, signal?: AbortSignal): Promise<Order[]> {
-  const params: Record<string, string | number> = { symbol_id: '', start_time: startTime, end_time: endTime, limit: ORDER_PAGE_SIZE };
+/** One page (100) of the finished orders created in [startTime, endTime], newest first; `fromOrderId` pages on after that order. */
+export function getOrderHistory({ startTime, endTime, planTypes }: HistoryRequest, signal?: AbortSignal, fromOrderId = '0'): Promise<Order[]> {
+  const params: Record<string, string | number> = { symbol_id: '', start_time: startTime, end_time: endTime, limit: ORDER_PAGE_SIZE, from_order_id: fromOrderId };
   if (planTypes?.length) params.plan_types = planTypes.join(',');
   return getJson(`${ORDER_API.history}?${query(params)}`, parseOrderList, signal, LIST_ANSWER);
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_HISTORY_RANGES, type OrderHistoryRange } from '../../domain/orderStatus';
 import { useOrderHistory } from '../../data/orders';
+import { Button } from '../../ui/Button';
 import { KindTabs } from './KindTabs';
 import { useSubTabs } from './useSubTabs';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
@@ -32,6 +33,13 @@ export function OrderHistory() {
       <ListState query={query} emptyText={t('noOrderHistory', { count: days })} select={(rows) => rows.filter(matches)}>
         {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} showTrigger={tab !== 'ordinary'} />}
       </ListState>
+      {query.data && query.hasMore && (
+        <div className="orders__more">
+          <Button disabled={query.loadingMore} onClick={query.loadMore}>
+            {query.loadingMore ? t('loadingMore') : t('loadMore')}
+          </Button>
+        </div>
+      )}
     </KindTabs>
   );
 }
