@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { control } from './support/market';
 import { signIn } from './support/signIn';
 
@@ -205,4 +206,20 @@ test('past 100 orders: every open order is listed, and the history pages on with
   await panel(page).getByRole('button', { name: 'Load more' }).click();
   await expect(finished).toHaveCount(105);
   await expect(panel(page).getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
+
+test('Export CSV downloads the list as shown', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  const exportButton = panel(page).getByRole('button', { name: 'Export CSV' });
+  await expect(exportButton).toBeDisabled();
+  const orderId = await placeResting(page);
+  await expect(openOrders(page).locator(`tr[data-order-id="${orderId}"]`)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-current-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0]).toBe('Pair,Time,Side,Type,Trigger price,Price,Qty,Filled,Avg. price,Status');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^BTC\/USDT,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Buy,Limit,,1000\.00,0\.010000,0\.000000,0,Open$/);
 });

@@ -84,7 +84,7 @@ describe('order calls through the page client', () => {
     const { rt, call } = await signedIn('u-uta');
     const placed: string[] = [];
     for (let i = 0; i < 130; i++) {
-      placed.push((await restingBuy(rt, call)).orderId);
+      placed.push(String((await restingBuy(rt, call)).orderId));
       // 20 new orders a second per user: the exchange's clock moves on between bursts.
       if (i % 20 === 19) await rt.scheduler.advance(1000);
     }

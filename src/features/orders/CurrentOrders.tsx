@@ -7,6 +7,9 @@ import { ListState } from './ListState';
 import { OrderTable } from './OrderTable';
 import { useSubTabs } from './useSubTabs';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
+import { ExportCsvButton } from './ExportCsvButton';
+import { ordersTable } from './csvTables';
+import { useOrderFormat } from './useOrderFormat';
 
 const LIST_LABELS: Record<OrderSubTab, string> = {
   ordinary: 'openOrdersLabel',
@@ -25,6 +28,7 @@ export function CurrentOrders() {
   const { matches, symbolId } = usePairFilter();
   const shown = (rows: readonly Order[]) => rows.filter((o) => inSubTab(o.planType, tab, tabs) && matches(o));
   const count = query.data ? shown(query.data).length : 0;
+  const format = useOrderFormat();
   return (
     <KindTabs
       idPrefix="orders-current"
@@ -34,6 +38,7 @@ export function CurrentOrders() {
       tools={
         <>
           <AllPairsSwitch />
+          <ExportCsvButton list="orders-current" disabled={count === 0} table={() => ordersTable(shown(query.data ?? []), t, format)} />
           <CancelAllButton planTypes={planTypes} symbolId={symbolId} count={count} />
         </>
       }

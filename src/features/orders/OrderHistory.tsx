@@ -6,6 +6,9 @@ import { Button } from '../../ui/Button';
 import { KindTabs } from './KindTabs';
 import { useSubTabs } from './useSubTabs';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
+import { ExportCsvButton } from './ExportCsvButton';
+import { ordersTable } from './csvTables';
+import { useOrderFormat } from './useOrderFormat';
 import { ListState } from './ListState';
 import { OrderTable } from './OrderTable';
 
@@ -16,9 +19,12 @@ export function OrderHistory() {
   const [days, setDays] = useState<OrderHistoryRange>(7);
   const query = useOrderHistory(planTypes, days);
   const { matches } = usePairFilter();
+  const format = useOrderFormat();
+  const shown = (query.data ?? []).filter(matches);
   const tools = (
     <>
       <AllPairsSwitch />
+      <ExportCsvButton list="orders-history" disabled={shown.length === 0} table={() => ordersTable(shown, t, format)} />
       <div className="orders__ranges" role="group" aria-label={t('timeRange')}>
         {ORDER_HISTORY_RANGES.map((d) => (
           <button key={d} type="button" className="orders__range" aria-pressed={d === days} onClick={() => setDays(d)}>
@@ -30,7 +36,7 @@ export function OrderHistory() {
   );
   return (
     <KindTabs idPrefix="orders-history" tabs={tabs} tab={tab} onTab={setTab} tools={tools}>
-      <ListState query={query} emptyText={t('noOrderHistory', { count: days })} select={(rows) => rows.filter(matches)}>
+      <ListState query={query} emptyText={t('noOrderHistory', { count: days })} select={() => shown}>
         {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} showTrigger={tab !== 'ordinary'} />}
       </ListState>
       {query.data && query.hasMore && (

@@ -3,23 +3,25 @@ import { useTradeHistory } from '../../data/orders';
 import { ListState } from './ListState';
 import { useOrderFormat } from './useOrderFormat';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
+import { ExportCsvButton } from './ExportCsvButton';
+import { fillsTable } from './csvTables';
 
 /** The user's fills of every pair (the exchange keeps 90 days, spec 2 §9), newest first. */
 export function TradeHistory() {
   const { t } = useTranslation('trade');
   const format = useOrderFormat();
   const query = useTradeHistory();
-  const { pair, matches } = usePairFilter();
+  const { matches } = usePairFilter();
+  const shown = (query.data ?? []).filter(matches);
   return (
     <div className="orders orders__list">
-      {pair && (
-        <div className="orders__bar">
-          <div className="orders__tools">
-            <AllPairsSwitch />
-          </div>
+      <div className="orders__bar">
+        <div className="orders__tools">
+          <AllPairsSwitch />
+          <ExportCsvButton list="trades" disabled={shown.length === 0} table={() => fillsTable(shown, t, format)} />
         </div>
-      )}
-      <ListState query={query} emptyText={t('noTrades')} select={(rows) => rows.filter(matches)}>
+      </div>
+      <ListState query={query} emptyText={t('noTrades')} select={() => shown}>
         {(fills) => (
           <table className="orders__table" aria-label={t('tradeHistoryLabel')}>
             <thead>
