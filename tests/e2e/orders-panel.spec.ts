@@ -223,3 +223,44 @@ test('Export CSV downloads the list as shown', async ({ page }) => {
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^BTC\/USDT,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Buy,Limit,,1000\.00,0\.010000,0\.000000,0,Open$/);
 });
+
+test('a unified account sees its coins under Assets, and repays a spot-margin loan under Borrowing', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  await page.getByRole('tab', { name: 'Assets' }).click();
+  const assets = panel(page).getByRole('table', { name: 'Your coin balances' });
+  await expect(assets.locator('tr[data-coin="USDT"]')).toContainText('100,000');
+  await expect(assets.locator('tr[data-coin="BTC"]')).toContainText('1');
+
+  // A margin sell of 1.5 BTC resting far above the market borrows the 0.5 BTC the account lacks.
+  const answers = await page.evaluate(async () => {
+    const post = async (path: string, body: unknown) =>
+      (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const margin = await post('/unified/api/spot_margin/settings', { spotMargin: true });
+    const order = await post('/spot/api/order/create', { symbol_id: 'BTCUSDT', side: 'Sell', type: 'limit', price: '200000', quantity: '1.5', is_leverage: true });
+    return [margin.code, order.code, order.result?.orderId];
+  });
+  expect(answers.slice(0, 2)).toEqual([0, 0]);
+  await page.getByRole('tab', { name: 'Borrowing' }).click();
+  const loan = panel(page).getByRole('table', { name: 'Your spot-margin loans' }).locator('tr[data-coin="BTC"]');
+  await expect(loan).toContainText('0.5');
+
+  // The borrowed coins are held by the order: cancel it, then repay from the free balance.
+  await page.evaluate(async (orderId) => {
+    await fetch('/spot/api/order/cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: orderId }) });
+  }, answers[2]);
+  await loan.getByRole('button', { name: /^Repay 0\.5/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Repay this loan?' });
+  await dialog.getByRole('button', { name: 'Repay' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Repaid 0\.5\d* BTC$/ })).toBeVisible();
+  await expect(panel(page).getByText('Nothing borrowed')).toBeVisible();
+});
+
+test('a classic account has Assets but no Borrowing tab', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-standard', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  await expect(page.getByRole('tab', { name: 'Assets' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Borrowing' })).toHaveCount(0);
+});

@@ -6,10 +6,12 @@ import { VisitorPrompt } from '../account';
 import { CurrentOrders } from './CurrentOrders';
 import { OrderHistory } from './OrderHistory';
 import { TradeHistory } from './TradeHistory';
+import { AssetsList } from './AssetsList';
+import { BorrowingList } from './BorrowingList';
 import { PairFilterProvider } from './pairFilter';
 import './orders.css';
 
-type OrdersTab = 'current' | 'history' | 'trades';
+type OrdersTab = 'current' | 'borrowing' | 'assets' | 'history' | 'trades';
 
 /**
  * Positions and orders area (spec 2 §2): the signed-in user's lists; visitors
@@ -18,8 +20,12 @@ type OrdersTab = 'current' | 'history' | 'trades';
 export function OrdersPanel({ base, quote }: { base?: string; quote?: string } = {}) {
   const { t } = useTranslation('trade');
   const profile = useProfile();
+  const signedIn = profile.data?.loggedIn ?? false;
+  // Spec 2 §2 order; borrowing only for unified accounts (§6), assets for any signed-in account.
   const tabs = [
     { value: 'current' as const, label: t('tabCurrentOrders') },
+    ...(signedIn && profile.data?.accountType === 'UTA' ? [{ value: 'borrowing' as const, label: t('tabBorrowing') }] : []),
+    ...(signedIn ? [{ value: 'assets' as const, label: t('tabAssets') }] : []),
     { value: 'history' as const, label: t('tabOrderHistory') },
     { value: 'trades' as const, label: t('tabTradeHistory') },
   ];
@@ -29,6 +35,8 @@ export function OrdersPanel({ base, quote }: { base?: string; quote?: string } =
     if (!profile.data?.loggedIn) return <VisitorPrompt compact />;
     if (tab === 'history') return <OrderHistory />;
     if (tab === 'trades') return <TradeHistory />;
+    if (tab === 'assets') return <AssetsList />;
+    if (tab === 'borrowing') return <BorrowingList />;
     return <CurrentOrders />;
   };
   return (
