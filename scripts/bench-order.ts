@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { LAUNCH_ARGS, uploadSession } from './bench-ui/page';
+import { frameDeltas, LAUNCH_ARGS, signInDemoTrader, uploadSession } from './bench-ui/page';
 import { percentile, printTable, type Row } from './bench-ui/report';
 import { btcusdtRecording, buildDist, CHROMIUM, DIST, freePort, importRecording, ROOT, runBrowserBenchAlone, runBrowserSection, startPreview } from './bench-ui/setup';
 
@@ -96,33 +96,12 @@ function clickToRowPainted(page: Page, button: Awaited<ReturnType<Page['$']>>) {
   );
 }
 
-/** In the page: requestAnimationFrame deltas for `seconds`. */
-const frameDeltas = (page: Page, seconds: number) =>
-  page.evaluate((s) => new Promise<number[]>((done) => {
-    const deltas: number[] = [];
-    let last: number | null = null;
-    const end = performance.now() + s * 1000;
-    const tick = (ts: number) => {
-      if (last !== null) deltas.push(ts - last);
-      last = ts;
-      return ts < end ? requestAnimationFrame(tick) : done(deltas);
-    };
-    requestAnimationFrame(tick);
-  }), seconds);
-
 async function measure(browser: Browser, url: string, session: string | null, options: OrderOptions, step: Step): Promise<Row[]> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US', baseURL: url });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  // tsx (esbuild keepNames) wraps the evaluated functions' inner functions in __name(), which the page lacks.
-  await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined), { noWaitAfter: true });
-  await page.goto(`/login?redirect_url=${encodeURIComponent(PAGE_PATH)}`, { timeout: COLD_START_MS });
-  await page.getByRole('button', { name: /^Demo trader/ }).click({ timeout: COLD_START_MS });
-  await page.waitForURL((u) => u.pathname === PAGE_PATH, { waitUntil: 'commit', timeout: COLD_START_MS });
-  await page.locator('#orders-panel').getByText('No open orders').waitFor({ timeout: COLD_START_MS });
+  await signInDemoTrader(page, PAGE_PATH, COLD_START_MS);
   const form = page.getByRole('form', { name: 'Order form' });
   const field = (name: string) => form.getByRole('textbox', { name, exact: true });
   const buy = form.getByRole('button', { name: 'Buy BTC' });

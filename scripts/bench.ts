@@ -22,6 +22,7 @@ import { benchUiSection } from './bench-ui.ts'; // the file, not the helpers fol
 import { benchChartSection } from './bench-chart.ts'; // likewise
 import { benchExchangeSection, printExchangeRows } from './bench-exchange.ts';
 import { benchOrderSection } from './bench-order.ts';
+import { benchOrdersListSection } from './bench-orders-list.ts';
 import type { SessionHeader } from '../mocks/market/types';
 
 const DATA = resolve(import.meta.dirname, '..', '..', 'shared', 'data');
@@ -118,6 +119,7 @@ async function main() {
   printExchangeRows(await benchExchangeSection(process.argv.slice(2)));
   // Issue 18: order entry (click → order row painted; frames with the Market form open at 10×).
   await benchOrderSection(process.argv.slice(2));
+  await benchOrdersListSection([]);
 }
 
 await main();

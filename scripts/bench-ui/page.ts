@@ -17,3 +17,32 @@ export async function uploadSession(page: Page, file: string, name: string): Pro
   );
   if (!body.success || body.result?.replay.session !== name) throw new Error(`upload refused: ${body.message ?? JSON.stringify(body)}`);
 }
+
+/**
+ * Signs in as the demo trader through the exchange's sign-in page and lands on `path` with the orders panel
+ * answering; closes the trade guide whenever it shows.
+ */
+export async function signInDemoTrader(page: Page, path: string, timeoutMs: number): Promise<void> {
+  // tsx (esbuild keepNames) wraps the evaluated functions' inner functions in __name(), which the page lacks.
+  await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
+  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined), { noWaitAfter: true });
+  await page.goto(`/login?redirect_url=${encodeURIComponent(path)}`, { timeout: timeoutMs });
+  await page.getByRole('button', { name: /^Demo trader/ }).click({ timeout: timeoutMs });
+  await page.waitForURL((u) => u.pathname === path, { waitUntil: 'commit', timeout: timeoutMs });
+  await page.locator('#orders-panel').getByText('No open orders').waitFor({ timeout: timeoutMs });
+}
+
+/** In the page: requestAnimationFrame deltas for `seconds`. */
+export const frameDeltas = (page: Page, seconds: number) =>
+  page.evaluate((s) => new Promise<number[]>((done) => {
+    const deltas: number[] = [];
+    let last: number | null = null;
+    const end = performance.now() + s * 1000;
+    const tick = (ts: number) => {
+      if (last !== null) deltas.push(ts - last);
+      last = ts;
+      return ts < end ? requestAnimationFrame(tick) : done(deltas);
+    };
+    requestAnimationFrame(tick);
+  }), seconds);

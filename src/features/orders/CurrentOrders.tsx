@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inSubTab, type OrderSubTab } from '../../domain/orderSubTabs';
 import { useCancelOrder, useCancellingIds, useOpenOrders, type Order } from '../../data/orders';
@@ -25,6 +26,9 @@ export function CurrentOrders() {
   const query = useOpenOrders(tab === 'ordinary' ? 'ordinary' : 'plan');
   const cancel = useCancelOrder();
   const cancelling = useCancellingIds();
+  const cancelMutate = cancel.mutate;
+  // Stable, so each row stays memoised while pushes change others.
+  const cancelOne = useCallback((order: Order) => cancelMutate(order), [cancelMutate]);
   const { matches, symbolId } = usePairFilter();
   const shown = (rows: readonly Order[]) => rows.filter((o) => inSubTab(o.planType, tab, tabs) && matches(o));
   const count = query.data ? shown(query.data).length : 0;
@@ -49,7 +53,7 @@ export function CurrentOrders() {
             orders={orders}
             label={t(LIST_LABELS[tab])}
             showTrigger={tab !== 'ordinary'}
-            onCancel={(order) => cancel.mutate(order)}
+            onCancel={cancelOne}
             cancelling={cancelling}
             editable
           />
