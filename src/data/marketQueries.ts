@@ -79,6 +79,11 @@ export function useRouteLatencies(routes: readonly ApiRoute[], now: () => number
     const latencyMs = results[i]?.data ?? null;
     return { ...route, latencyMs, level: latencyMs === null ? null : latencyLevel(latencyMs) };
   });
-  const reprobe = useCallback(() => void client.invalidateQueries({ queryKey: marketQueryKeys.routeLatencies }), [client]);
+  // A probe still on its way would be joined, not repeated (react-query dedupes a refetch of a query with no
+  // data yet), and report a line as it was before the change that made the trader look again: cancel, then ask anew.
+  const reprobe = useCallback(() => {
+    const queryKey = marketQueryKeys.routeLatencies;
+    void client.cancelQueries({ queryKey }).then(() => client.invalidateQueries({ queryKey }));
+  }, [client]);
   return { routes: measured, fastest: fastestRoute(measured), reprobe };
 }
