@@ -13,7 +13,7 @@ import { fetchKlines, type KlineBar } from './api/klines';
 import { readCachedKlinePages, writeCachedKlinePages } from './klineCache';
 import { pageStatus } from './pageStatus';
 
-/** Spec 1 §9 "chart retry 1000 ms": a failed first page is asked for again this long after, for as long as the chart is shown. */
+/** Spec 1 §9 "chart retry 1000 ms": a failed or empty first page is asked for again this long after, for as long as the chart is shown. */
 export const CHART_RETRY_MS = 1000;
 
 export interface ChartHistory {
@@ -85,7 +85,11 @@ export function useChartHistory(symbol: string, interval: Interval, options: { e
     const fetchFirstPage = () => {
       fetchKlines({ symbol, interval }, signal).then(
         (page) => {
-          if (!signal.aborted) dispatch({ type: 'firstPage', key, page });
+          if (signal.aborted) return;
+          dispatch({ type: 'firstPage', key, page });
+          // No bars yet (a 1 s chart as the replay starts, a pair with no trade so far): the live feed only
+          // extends bars the chart already has, so ask again, as after a failure, until the first bar exists.
+          if (page.length === 0) retryTimer = setTimeout(fetchFirstPage, CHART_RETRY_MS);
         },
         () => {
           if (signal.aborted) return;

@@ -153,6 +153,27 @@ describe('useChartHistory', () => {
     expect(klineRequests).toHaveLength(4);
   });
 
+  it('an empty first page (no trade yet) is asked again every 1000 ms until bars exist, then no more', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answers = 0;
+    server.use(
+      http.get(KLINES_PATH, () => {
+        answers += 1;
+        return answers <= 2 ? HttpResponse.json({ code: 0, success: true, result: { symbol: 'BTCUSDT', interval: '1m', list: [] } }) : undefined;
+      }),
+    );
+    const { result } = renderHook(() => useChartHistory('BTCUSDT', '1m'));
+    await until(() => result.current.status === 'ready');
+    expect(result.current.bars).toEqual([]);
+    await advance(CHART_RETRY_MS);
+    await until(() => klineRequests.length === 2);
+    expect(result.current.bars).toEqual([]);
+    await advance(CHART_RETRY_MS);
+    await until(() => result.current.bars.length === 500);
+    await advance(5 * CHART_RETRY_MS);
+    expect(klineRequests).toHaveLength(3);
+  });
+
   it('stops retrying once unmounted', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     networkDown = true;
