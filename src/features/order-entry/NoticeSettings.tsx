@@ -11,10 +11,19 @@ import { useNoticePrefs, useSystemNotices } from '../../data/noticePrefs';
  */
 export function NoticeSettings() {
   const { t } = useTranslation('trade');
-  const { prefs, loaded, set } = useNoticePrefs();
+  const { prefs: stored, loaded, set } = useNoticePrefs();
   const system = useSystemNotices();
   const [failed, setFailed] = useState(false);
-  const change = async (next: NoticePrefs) => setFailed(!(await set(next)));
+  // The switch follows the click in the same render (a controlled checkbox would otherwise snap back until the
+  // save's optimistic update lands); a refused save puts it back and says so.
+  const [draft, setDraft] = useState<NoticePrefs | null>(null);
+  const prefs = draft ?? stored;
+  const change = async (next: NoticePrefs) => {
+    setDraft(next);
+    const saved = await set(next);
+    setFailed(!saved);
+    setDraft(null);
+  };
   const item = (label: string, checked: boolean, onChange: (on: boolean) => void, disabled = false) => (
     <li>
       <label className="trade-prefs__item">
