@@ -9,7 +9,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../domain/format';
+import { formatAsGiven } from '../domain/format';
 import { orderNotice, type NoticePrefs } from '../domain/orderNotices';
 import { applyOpenOrderUpdate, isPlanOrder, openListEffect } from '../domain/orderStatus';
 import { watchAccountSwitch } from './accountSwitch';
@@ -109,7 +109,7 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 function announceOrder(t: Translate, locale: string, prefs: NoticePrefs, update: Order, previous: Order | null, openCount: number) {
   const notice = orderNotice(update, previous, { prefs, openCount, ownAction: ownActionOf(update.orderId) });
   if (!notice) return;
-  const number = (value: string) => formatDecimal(value, value.split('.')[1]?.length ?? 0, locale) ?? value;
+  const number = (value: string) => formatAsGiven(value, locale);
   const filled = Number(update.executedQty) > 0;
   const text = t(notice.key, {
     side: t(`side_${update.side}`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OTHER_PRECISION, DEFAULT_PRICE_PRECISION, abbreviate, formatDecimal, precisionsOf } from './format';
+import { DEFAULT_OTHER_PRECISION, DEFAULT_PRICE_PRECISION, abbreviate, formatAsGiven, formatDecimal, precisionsOf } from './format';
 
 describe('precisionsOf', () => {
   it('uses the symbol precisions', () => {
@@ -27,6 +27,15 @@ describe('abbreviate', () => {
   it('gives null for what is not a number', () => {
     expect(abbreviate('abc')).toBeNull();
     expect(abbreviate(Number.NaN)).toBeNull();
+  });
+});
+
+describe('formatAsGiven', () => {
+  it('keeps the decimals the value was written with and groups for the locale', () => {
+    expect(formatAsGiven('50000.5')).toBe('50,000.5');
+    expect(formatAsGiven('61800')).toBe('61,800');
+    expect(formatAsGiven('0.000100')).toBe('0.000100');
+    expect(formatAsGiven('abc')).toBe('abc');
   });
 });
 

@@ -71,6 +71,15 @@ export function formatDecimal(value: string | number, decimals: number, locale =
   return negative ? `-${body}` : body;
 }
 
+/**
+ * A decimal string as written (its own decimals), grouped for the locale: for
+ * amounts the exchange already gave at their precision ("50000.5" → "50,000.5").
+ * Text that is not a number is returned as it is.
+ */
+export function formatAsGiven(value: string, locale = 'en'): string {
+  return formatDecimal(value, value.split('.')[1]?.length ?? 0, locale) ?? value;
+}
+
 const separators = new Map<string, { group: string; decimal: string }>();
 
 function separatorsOf(locale: string) {

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../domain/format';
+import { formatAsGiven as shown } from '../../domain/format';
 import { useBalances } from '../../data/assets';
 import { ListState } from './ListState';
 import { ExportCsvButton } from './ExportCsvButton';
-
-const shown = (value: string, locale: string) => formatDecimal(value, value.split('.')[1]?.length ?? 0, locale) ?? value;
 
 /** Assets (spec 2 §2): every coin the account holds, what is free and what open orders hold; kept current by the wallet pushes. */
 export function AssetsList() {

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../domain/format';
+import { formatAsGiven as shown } from '../../domain/format';
 import { useLiabilities, useRepay } from '../../data/liabilities';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { ListState } from './ListState';
-
-const shown = (value: string, locale: string) => formatDecimal(value, value.split('.')[1]?.length ?? 0, locale) ?? value;
 
 /** Borrowing (spec 2 §2, §6: unified accounts): the coins owed on spot margin, each repayable in full after a confirmation. */
 export function BorrowingList() {

@@ -36,7 +36,7 @@ export function OrderHistory() {
   );
   return (
     <KindTabs idPrefix="orders-history" tabs={tabs} tab={tab} onTab={setTab} tools={tools}>
-      <ListState query={query} emptyText={t('noOrderHistory', { count: days })} select={() => shown}>
+      <ListState query={query} emptyText={t('noOrderHistory', { count: days })} select={(rows) => rows.filter(matches)}>
         {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} showTrigger={tab !== 'ordinary'} />}
       </ListState>
       {query.data && query.hasMore && (
