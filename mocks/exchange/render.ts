@@ -1,7 +1,20 @@
 import { decimalsOf, fromUnits } from '../../src/domain/units';
 import { formatAmount } from './amount';
 import type { Instrument } from './instruments';
+import { isTrailing, trailDistance } from './plans';
 import type { BalanceLine, Fill, Order } from './types';
+
+/**
+ * A trailing order's trigger: once it trails, the stop it would fire at (the
+ * best price since activation less the distance for a sell, plus it for a
+ * buy), which moves with the market; before that none (0).
+ */
+function triggerOf(order: Order): number {
+  if (!isTrailing(order)) return order.triggerPrice;
+  if (!order.trailActive || order.trailExtreme <= 0) return 0;
+  const distance = trailDistance(order, order.trailExtreme);
+  return order.side === 'Sell' ? Math.max(0, order.trailExtreme - distance) : order.trailExtreme + distance;
+}
 
 /** An order as the exchange's JSON answers carry it: decimals as strings in the instrument's steps. */
 export function orderView(order: Order, inst: Instrument) {
@@ -23,7 +36,7 @@ export function orderView(order: Order, inst: Instrument) {
     avgPrice: order.executedQty > 0 ? formatAmount((order.executedValue * 10n ** 18n) / (BigInt(order.executedQty) * inst.scale.lotAmount), decimalsOf(inst.tick) + 2) : '0',
     fee: formatAmount(order.fee),
     marketUnit: order.marketUnit,
-    triggerPrice: price(order.triggerPrice),
+    triggerPrice: price(triggerOf(order)),
     activationPrice: price(order.activationPrice),
     trailingValue: price(order.trailingValue),
     trailingPercentage: order.trailingBps > 0 ? (order.trailingBps / 100).toFixed(2) : '0',

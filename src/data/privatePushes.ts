@@ -36,6 +36,10 @@ import {
 export const accountInfoQueryPrefix = ['user', 'accountInfo'] as const;
 
 const orderHistoryPrefix = ['user', 'orders', 'history'] as const;
+/** The integrated lists (data/integrated.ts); named here so that module's imports stay one-way. */
+const integratedOpenOrdersPrefix = ['user', 'orders', 'integrated'] as const;
+const positionsPrefix = ['user', 'positions'] as const;
+const pnlPrefix = ['user', 'orders', 'pnl'] as const;
 
 /** Spec 2 §4: the demo account skips trailing-order list updates (4 trailing stop, 5 trailing profit). */
 const TRAILING_PLAN_TYPES: ReadonlySet<number> = new Set([4, 5]);
@@ -66,6 +70,8 @@ function patchOrders(client: QueryClient, orders: readonly Order[], account: Pus
     // A fetch on its way was answered before this push and would put the old rows back: ask again.
     if (isFetching(client, key)) void client.invalidateQueries({ queryKey: key });
   }
+  // The integrated list mixes both kinds with its own fields: read again (only while its tab is shown).
+  void client.invalidateQueries({ queryKey: integratedOpenOrdersPrefix });
   if (orders.some((o) => openListEffect(listOf(kindOf(o)), o.status) === 'remove')) {
     void client.invalidateQueries({ queryKey: orderHistoryPrefix });
   }
@@ -82,6 +88,7 @@ function patchWallet(client: QueryClient, balances: TokenBalance[]) {
   if (isFetching(client, balancesQueryKey)) void client.cancelQueries({ queryKey: balancesQueryKey });
   client.setQueryData(balancesQueryKey, balances);
   void client.invalidateQueries({ queryKey: accountInfoQueryPrefix });
+  void client.invalidateQueries({ queryKey: positionsPrefix });
 }
 
 /** Applies one event of the private client to the caches. */
@@ -92,6 +99,8 @@ export function patchPrivatePush(client: QueryClient, event: PrivateEvent, accou
       break;
     case 'fills':
       void client.invalidateQueries({ queryKey: orderQueryKeys.trades });
+      void client.invalidateQueries({ queryKey: positionsPrefix });
+      void client.invalidateQueries({ queryKey: pnlPrefix });
       break;
     case 'wallet':
       patchWallet(client, event.balances);

@@ -14,7 +14,10 @@ describe('editableFields', () => {
     expect(editableFields({ ...limitBuy, type: 'MARKET' })).toEqual([]);
     expect(editableFields({ ...limitBuy, planType: 1 })).toEqual(['trigger', 'price', 'qty']);
     expect(editableFields({ ...limitBuy, planType: 11, type: 'MARKET' })).toEqual(['trigger', 'qty']);
-    expect(editableFields({ ...limitBuy, planType: 4, type: 'MARKET' })).toEqual(['qty']);
+    expect(editableFields({ ...limitBuy, planType: 4, type: 'MARKET' })).toEqual(['trailing', 'qty']);
+    expect(editableFields({ ...limitBuy, planType: 4, type: 'MARKET', activationPrice: '62000' })).toEqual(['activation', 'trailing', 'qty']);
+    // Activated (a trailing profit order): the activation price is history.
+    expect(editableFields({ ...limitBuy, planType: 5, type: 'MARKET', activationPrice: '62000' })).toEqual(['trailing', 'qty']);
   });
 });
 
@@ -64,9 +67,44 @@ describe('editInput and modifyFields', () => {
   });
 
   it('sends only what changed, the quantity always', () => {
-    expect(modifyFields(limitBuy, { price: '59000', qty: '0.5', trigger: '0' })).toEqual({ price: '59000', quantity: '0.5' });
-    expect(modifyFields(limitBuy, { price: '60000.00', qty: '0.4', trigger: '0' })).toEqual({ quantity: '0.4' });
+    expect(modifyFields(limitBuy, { price: '59000', qty: '0.5', trigger: '0', activation: '0', trailing: '0' })).toEqual({ price: '59000', quantity: '0.5' });
+    expect(modifyFields(limitBuy, { price: '60000.00', qty: '0.4', trigger: '0', activation: '0', trailing: '0' })).toEqual({ quantity: '0.4' });
     const plan = { ...limitBuy, planType: 1, triggerPrice: '59000' };
-    expect(modifyFields(plan, { price: '60000', qty: '0.5', trigger: '58000' })).toEqual({ quantity: '0.5', trigger_price: '58000' });
+    expect(modifyFields(plan, { price: '60000', qty: '0.5', trigger: '58000', activation: '0', trailing: '0' })).toEqual({ quantity: '0.5', trigger_price: '58000' });
+  });
+});
+
+describe('trailing orders (spec 2 §7 planOrderModify fields)', () => {
+  const trailingSell: EditableOrder = {
+    ...limitBuy,
+    side: 'Sell',
+    type: 'MARKET',
+    planType: 4,
+    price: '0',
+    activationPrice: '62000',
+    trailingValue: '0',
+    trailingPercentage: '1.5',
+  };
+
+  it('edits the distance in the unit it was placed with', () => {
+    expect(initialEditInputs(trailingSell).trailing).toBe('1.5');
+    expect(initialEditInputs({ ...trailingSell, trailingPercentage: '0', trailingValue: '25' }).trailing).toBe('25');
+    expect(modifyFields(trailingSell, { ...initialEditInputs(trailingSell), trailing: '2' })).toEqual({ quantity: '0.5', trailing_percentage: '2' });
+    const byValue = { ...trailingSell, trailingPercentage: '0', trailingValue: '25' };
+    expect(modifyFields(byValue, { ...initialEditInputs(byValue), trailing: '30', activation: '63000' })).toEqual({
+      quantity: '0.5',
+      activation_price: '63000',
+      trailing_value: '30',
+    });
+  });
+
+  it('checks the distance against the exchange ranges, and that something changed', () => {
+    expect(keys(trailingSell, { trailing: '' }).errors).toEqual(['missingTrailingValue']);
+    expect(keys(trailingSell, { trailing: '25' }).errors).toEqual(['trailingPercentRange']);
+    expect(keys(trailingSell, { trailing: '0.05' }).errors).toEqual(['trailingPercentRange']);
+    expect(keys({ ...trailingSell, trailingPercentage: '0', trailingValue: '25' }, { trailing: '0.001' }).errors).toEqual(['trailingValueLowerLimit']);
+    expect(keys(trailingSell, { activation: '0.001' }).errors).toEqual(['planTradingTriggerPriceLowerLimit']);
+    expect(keys(trailingSell, {}).errors).toEqual(['modifyNothingChanged']);
+    expect(keys(trailingSell, { trailing: '2' })).toEqual({ errors: [], hints: [] });
   });
 });

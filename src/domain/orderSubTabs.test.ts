@@ -18,3 +18,15 @@ describe('order sub-tabs (spec 2 §2, §6)', () => {
     expect(subTabPlanTypes('stopLimit', [])).toEqual([8]);
   });
 });
+
+describe('the trailing-stop tab (spec 2 §2)', () => {
+  it('takes trailing stop and trailing profit out of conditional, and only then', () => {
+    const tabs = orderSubTabs({ isDemo: false, compliant: true });
+    expect(subTabPlanTypes('conditional', tabs, { trailingApart: true })).toEqual([1, 11]);
+    expect(subTabPlanTypes('conditional', tabs)).toEqual([1, 11, 4, 5]);
+    expect(inSubTab(4, 'conditional', tabs, { trailingApart: true })).toBe(false);
+    expect(inSubTab(5, 'conditional', tabs)).toBe(true);
+    // Every other plan type still has exactly one sub-tab.
+    for (const planType of [-1, 1, 8, 10, 11]) expect(tabs.filter((tab) => inSubTab(planType, tab, tabs, { trailingApart: true }))).toHaveLength(1);
+  });
+});

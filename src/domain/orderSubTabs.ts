@@ -4,6 +4,8 @@
  * plan types each shows: conditional takes the conditional, TP/SL and
  * trailing plans; a demo account, which cannot place OCO orders but may hold
  * the OCO a limit order's TP/SL placed, sees those legs under conditional.
+ * Where the panel has its own trailing-stop tab (open orders of a unified
+ * account), the trailing plans leave conditional for it.
  */
 export type OrderSubTab = 'ordinary' | 'stopLimit' | 'conditional' | 'oco';
 
@@ -21,10 +23,17 @@ export function orderSubTabs(account: SubTabAccount): OrderSubTab[] {
 
 const STOP_LIMIT = 8;
 const OCO = 10;
-const CONDITIONAL_TYPES = [1, 11, 4, 5] as const;
+/** Trailing stop (4) and the trailing profit order it becomes once activated (5): one family. */
+export const TRAILING_PLAN_TYPES: readonly number[] = [4, 5];
+const CONDITIONAL_TYPES = [1, 11] as const;
+
+export interface SubTabPlaces {
+  /** the trailing plans have their own tab, so conditional leaves them out */
+  trailingApart?: boolean;
+}
 
 /** The exact plan types a plan sub-tab lists (empty for ordinary orders). */
-export function subTabPlanTypes(tab: OrderSubTab, tabs: readonly OrderSubTab[]): number[] {
+export function subTabPlanTypes(tab: OrderSubTab, tabs: readonly OrderSubTab[], places: SubTabPlaces = {}): number[] {
   switch (tab) {
     case 'ordinary':
       return [];
@@ -33,11 +42,17 @@ export function subTabPlanTypes(tab: OrderSubTab, tabs: readonly OrderSubTab[]):
     case 'oco':
       return [OCO];
     case 'conditional':
-      return tabs.includes('oco') ? [...CONDITIONAL_TYPES] : [...CONDITIONAL_TYPES, OCO];
+      return [
+        ...CONDITIONAL_TYPES,
+        ...(places.trailingApart ? [] : TRAILING_PLAN_TYPES),
+        ...(tabs.includes('oco') ? [] : [OCO]),
+      ];
   }
 }
 
 /** Whether an order of this plan type belongs in the sub-tab (-1: ordinary). */
-export function inSubTab(planType: number, tab: OrderSubTab, tabs: readonly OrderSubTab[]): boolean {
-  return tab === 'ordinary' ? planType === -1 : subTabPlanTypes(tab, tabs).includes(planType);
+export function inSubTab(planType: number, tab: OrderSubTab, tabs: readonly OrderSubTab[], places: SubTabPlaces = {}): boolean {
+  return tab === 'ordinary' ? planType === -1 : subTabPlanTypes(tab, tabs, places).includes(planType);
 }
+
+export const isTrailingPlan = (planType: number): boolean => TRAILING_PLAN_TYPES.includes(planType);

@@ -25,7 +25,7 @@ const panel = (page: Page) => page.locator('#orders-panel');
 const FIRST_LIST_MS = 45_000;
 const openOrders = (page: Page) => panel(page).getByRole('table', { name: 'Open limit and market orders' });
 
-async function placeResting(page: Page, extra: Record<string, string> = {}): Promise<string> {
+async function placeResting(page: Page, extra: Record<string, string | number | undefined> = {}): Promise<string> {
   const answer = await control(page, '/mock/api/exchange/orders', { ...RESTING_BUY, ...extra });
   expect(answer).toMatchObject({ code: 0 });
   return (answer.result as { orderId: string }).orderId;
@@ -180,7 +180,7 @@ test('"Show all pairs" off: the lists keep to the page\'s pair, cancel all leave
   await expect(rows).toHaveAttribute('data-order-id', eth);
 });
 
-test('past 100 orders: every open order is listed, and the history pages on with Load more', async ({ page }) => {
+test('past 100 orders: every open order is listed (long lists render a window of rows), and the history pages on with Load more', async ({ page }) => {
   await closeTradeGuide(page);
   await signIn(page, 'u-uta', TRADE_PATH);
   await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
@@ -195,16 +195,27 @@ test('past 100 orders: every open order is listed, and the history pages on with
   }, RESTING_BUY);
   expect(placed).toHaveLength(105);
   await page.reload();
-  await expect(openOrders(page).locator('tr[data-order-id]')).toHaveCount(105, { timeout: FIRST_LIST_MS });
+  // 105 orders and the header row; only the rows in and near view are in the document.
+  await expect(openOrders(page)).toHaveAttribute('aria-rowcount', '106', { timeout: FIRST_LIST_MS });
+  const rows = openOrders(page).locator('tr[data-order-id]');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeLessThan(105);
+  // Newest first: the first order placed is the last row, reached by scrolling the panel to its end.
+  const oldest = openOrders(page).locator(`tr[data-order-id="${placed[0]}"]`);
+  await expect(oldest).toHaveCount(0);
+  await panel(page).evaluate((body) => body.scrollTo({ top: body.scrollHeight }));
+  await expect(oldest).toBeVisible();
+  await expect(oldest).toHaveAttribute('aria-rowindex', '106');
+  await expect(oldest).toContainText('1,000.00');
 
   await panel(page).getByRole('button', { name: 'Cancel all' }).click();
   await page.getByRole('dialog', { name: 'Cancel all orders?' }).getByRole('button', { name: 'Cancel all' }).click();
   await expect(panel(page).getByText('No open orders')).toBeVisible();
   await page.getByRole('tab', { name: 'Order history' }).click();
-  const finished = panel(page).getByRole('table', { name: 'Finished orders' }).locator('tr[data-order-id]');
-  await expect(finished).toHaveCount(100);
+  const finished = panel(page).getByRole('table', { name: 'Finished orders' });
+  await expect(finished).toHaveAttribute('aria-rowcount', '101');
   await panel(page).getByRole('button', { name: 'Load more' }).click();
-  await expect(finished).toHaveCount(105);
+  await expect(finished).toHaveAttribute('aria-rowcount', '106');
   await expect(panel(page).getByRole('button', { name: 'Load more' })).toHaveCount(0);
 });
 
@@ -263,4 +274,39 @@ test('a classic account has Assets but no Borrowing tab', async ({ page }) => {
   await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
   await expect(page.getByRole('tab', { name: 'Assets' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Borrowing' })).toHaveCount(0);
+});
+
+test('a unified account: trailing stops have their own tab with an editable distance; Open order and Positions list the integrated views; links out name the full lists', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  await expect(panel(page).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/user/assets/order/fed/spot-current-orders/active');
+  const trailing = await placeResting(page, { side: 'Sell', orderType: 'Market', price: undefined, planType: 4, activationPrice: '900000', trailingPercentage: '1.5' });
+
+  await page.getByRole('tab', { name: 'Trailing stop' }).click();
+  const row = panel(page).getByRole('table', { name: 'Open trailing stop orders' }).locator(`tr[data-order-id="${trailing}"]`);
+  await expect(row).toContainText('900,000.00');
+  await expect(row).toContainText('1.50%');
+  await expect(panel(page).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/user/assets/order/fed/spot-current-orders/conditional');
+  await row.getByRole('button', { name: /^Edit Sell order BTC\/USDT/ }).click();
+  const distance = row.getByRole('textbox', { name: 'New Trailing distance' });
+  await distance.fill('25');
+  await distance.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: '0.1' })).toBeVisible();
+  await distance.fill('2.5');
+  await distance.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Order modified' })).toBeVisible();
+  await expect(row).toContainText('2.50%');
+
+  // Under Current orders, Conditional no longer lists the trailing stop.
+  await page.getByRole('tab', { name: 'Current orders' }).click();
+  await panel(page).getByRole('tab', { name: 'Conditional' }).click();
+  await expect(panel(page).getByText('No open orders')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Open order' }).click();
+  await expect(panel(page).getByRole('table', { name: 'Open orders of every market' }).locator(`tr[data-order-id="${trailing}"]`)).toContainText('Spot');
+  await page.getByRole('tab', { name: 'Positions' }).click();
+  await expect(panel(page).getByRole('table', { name: 'Spot positions' }).locator('tr[data-coin="BTC"]')).toBeVisible();
+  await page.getByRole('tab', { name: 'Order history' }).click();
+  await expect(panel(page).getByRole('link', { name: 'Performance' })).toHaveAttribute('href', '/user/assets/home/performance?tab=spot');
 });

@@ -1,8 +1,8 @@
 /**
  * The order and trade REST calls of spec 2 §7 over the exchange engine
  * (docs/api/orders.md): create, modify and cancel (ordinary and plan), the
- * cancel-alls, the order lists, the user's fills and averages, and the
- * unified account's integrated calls.
+ * cancel-alls, the order lists, the user's fills and averages, realised
+ * P&L, and the unified account's integrated calls.
  */
 import type { HttpHandler } from 'msw';
 import type { ExchangeContext } from '../accountContext';
@@ -11,6 +11,7 @@ import { createHandler } from './create';
 import { integratedHandlers } from './integrated';
 import { createLeverageFlags, type LeverageFlags } from './leverageFlags';
 import { listHandlers } from './lists';
+import { pnlHandler } from './pnl';
 import { tradeHandlers } from './trades';
 import { orderViews, type OrderViews } from './view';
 
@@ -29,6 +30,7 @@ export function orderHandlers(context: ExchangeContext, shared?: { flags: Levera
     ...amendHandlers(context, views, flags),
     ...listHandlers(context, views),
     ...tradeHandlers(context, views),
+    pnlHandler(context),
     ...integratedHandlers(context, views),
   ];
 }

@@ -15,6 +15,7 @@ export const ORDER_PATHS = {
   tradeInfoKline: '/spot/api/order/trade_info_kline',
   tradeAvgKline: '/spot/api/order/trade_avg_kline',
   tradeAvgInfo: '/spot/api/order/trade_avg_info',
+  pnl: '/spot/api/order/pnl',
   integratedOpenOrders: '/unified/integrated/v5/queryOpenOrders',
   integratedPositions: '/unified/integrated/v5/queryPositions',
 } as const;

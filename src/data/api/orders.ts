@@ -1,5 +1,6 @@
 import { pageStatusOf, type PageOrderStatus } from '../../domain/orderStatus';
 import type { AttachedTpslInfo } from '../../domain/attachedTpsl';
+import type { EditedFields } from '../../domain/orderEdit';
 import { getJson, MalformedResponseError, postJson } from '../http';
 import { bool, decimal, list, millis, num, record, str } from './parse';
 
@@ -41,6 +42,10 @@ export interface Order {
   status: PageOrderStatus;
   price: string;
   triggerPrice: string;
+  /** trailing orders: the activation price and the distance as a value or a percentage ('0' when unused) */
+  activationPrice: string;
+  trailingValue: string;
+  trailingPercentage: string;
   /** the base quantity for the list's Qty column */
   qty: string;
   executedQty: string;
@@ -113,6 +118,10 @@ export function parseOrder(value: unknown, what = 'order'): Order {
     status: pageStatusOf(serverStatus, planType),
     price: decimal(o.price, `${what}.price`),
     triggerPrice: decimal(o.triggerPrice, `${what}.triggerPrice`),
+    // Absent on answers that predate trailing orders: no activation, no distance.
+    activationPrice: decimal(o.activationPrice ?? '0', `${what}.activationPrice`),
+    trailingValue: decimal(o.trailingValue ?? '0', `${what}.trailingValue`),
+    trailingPercentage: decimal(o.trailingPercentage ?? '0', `${what}.trailingPercentage`),
     qty: decimal(o.orderQtyForView, `${what}.orderQtyForView`),
     executedQty: decimal(o.executedQty, `${what}.executedQty`),
     avgPrice: decimal(o.avgPrice, `${what}.avgPrice`),
@@ -241,11 +250,8 @@ export function cancelAllPlanOrders(planTypes: readonly number[] = [], symbolId:
 }
 
 /** What a modify changes (only the fields that changed; the quantity always). */
-export interface ModifyFields {
-  price?: string;
-  quantity: string;
-  trigger_price?: string;
-}
+/** The modify call's fields (planOrderModify adds the trigger, activation and trailing ones, spec 2 §7). */
+export type ModifyFields = EditedFields;
 
 /** orderModify / planOrderModify: answers the order as modified. */
 export function modifyOrder(order: Pick<Order, 'orderId' | 'symbolId' | 'planType'>, fields: ModifyFields): Promise<Order> {

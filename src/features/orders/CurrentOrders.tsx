@@ -7,6 +7,7 @@ import { KindTabs } from './KindTabs';
 import { ListState } from './ListState';
 import { OrderTable } from './OrderTable';
 import { useSubTabs } from './useSubTabs';
+import { FullListLinks } from './FullListLinks';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
 import { ExportCsvButton } from './ExportCsvButton';
 import { ordersTable } from './csvTables';
@@ -19,10 +20,14 @@ const LIST_LABELS: Record<OrderSubTab, string> = {
   oco: 'openOcoOrdersLabel',
 };
 
-/** Current orders: the open orders of the sub-tab, each cancellable and modifiable, plus the sub-tab's cancel-all. */
-export function CurrentOrders() {
+/**
+ * Current orders: the open orders of the sub-tab, each cancellable and
+ * modifiable, plus the sub-tab's cancel-all. `trailingApart`: the panel lists
+ * trailing stops in their own tab, so conditional leaves them out.
+ */
+export function CurrentOrders({ trailingApart = false }: { trailingApart?: boolean }) {
   const { t } = useTranslation('trade');
-  const { tabs, tab, setTab, planTypes } = useSubTabs();
+  const { tabs, tab, setTab, planTypes } = useSubTabs({ trailingApart });
   const query = useOpenOrders(tab === 'ordinary' ? 'ordinary' : 'plan');
   const cancel = useCancelOrder();
   const cancelling = useCancellingIds();
@@ -30,7 +35,7 @@ export function CurrentOrders() {
   // Stable, so each row stays memoised while pushes change others.
   const cancelOne = useCallback((order: Order) => cancelMutate(order), [cancelMutate]);
   const { matches, symbolId } = usePairFilter();
-  const shown = (rows: readonly Order[]) => rows.filter((o) => inSubTab(o.planType, tab, tabs) && matches(o));
+  const shown = (rows: readonly Order[]) => rows.filter((o) => inSubTab(o.planType, tab, tabs, { trailingApart }) && matches(o));
   const count = query.data ? shown(query.data).length : 0;
   const format = useOrderFormat();
   return (
@@ -42,6 +47,7 @@ export function CurrentOrders() {
       tools={
         <>
           <AllPairsSwitch />
+          <FullListLinks tab="current" subTab={tab} />
           <ExportCsvButton list="orders-current" disabled={count === 0} table={() => ordersTable(shown(query.data ?? []), t, format)} />
           <CancelAllButton planTypes={planTypes} symbolId={symbolId} count={count} />
         </>
@@ -52,7 +58,7 @@ export function CurrentOrders() {
           <OrderTable
             orders={orders}
             label={t(LIST_LABELS[tab])}
-            showTrigger={tab !== 'ordinary'}
+            columns={tab === 'ordinary' ? 'ordinary' : 'plan'}
             onCancel={cancelOne}
             cancelling={cancelling}
             editable

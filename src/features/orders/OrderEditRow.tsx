@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkEdit, editableFields, editInput, initialEditInputs, modifyFields, type EditField, type EditInputs, type EditIssue } from '../../domain/orderEdit';
+import { checkEdit, editableFields, editInput, initialEditInputs, modifyFields, trailingByPercent, type EditField, type EditInputs, type EditIssue } from '../../domain/orderEdit';
 import type { ModifyFields, Order } from '../../data/orders';
 import { toastStore } from '../../data/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import type { NumberCell } from './orderColumns';
 import { useEditContext } from './useEditContext';
 
 interface OrderEditCellsProps {
+  /** the row's place in the list, and the list window's measure (see OrderRow) */
+  index: number;
+  measure?: (row: HTMLTableRowElement | null) => void;
   order: Order;
-  showTrigger: boolean;
+  /** the row's number cells as shown; the editable ones become inputs */
+  cells: readonly NumberCell[];
   /** the row's cells before the editable ones (pair, time, side, type) */
   lead: React.ReactNode;
   /** the filled and status cells, unchanged while editing */
@@ -25,7 +30,7 @@ interface OrderEditCellsProps {
  * asks in a dialog when a hint applies, then sends; Escape or Discard leaves
  * the row as it was.
  */
-export function OrderEditRow({ order, showTrigger, lead, tail, onSubmit, onDone }: OrderEditCellsProps) {
+export function OrderEditRow({ index, measure, order, cells, lead, tail, onSubmit, onDone }: OrderEditCellsProps) {
   const { t } = useTranslation('trade');
   const rules = useEditContext(order.symbolId);
   const [inputs, setInputs] = useState<EditInputs>(() => initialEditInputs(order));
@@ -65,7 +70,9 @@ export function OrderEditRow({ order, showTrigger, lead, tail, onSubmit, onDone 
   };
 
   const input = (field: EditField, label: string) => {
-    const decimals = field === 'qty' ? (rules?.qtyDecimals ?? 8) : (rules?.priceDecimals ?? 8);
+    // A trailing percentage takes two decimals (0.1 %–20 %); prices and a trailing value the tick's.
+    const percent = field === 'trailing' && trailingByPercent(order);
+    const decimals = field === 'qty' ? (rules?.qtyDecimals ?? 8) : percent ? 2 : (rules?.priceDecimals ?? 8);
     return (
       <input
         className="orders__edit-input num"
@@ -80,16 +87,24 @@ export function OrderEditRow({ order, showTrigger, lead, tail, onSubmit, onDone 
       />
     );
   };
-  const cell = (field: EditField, label: string, shown: string) => (
-    <td dir="ltr" className="orders__num">{fields.includes(field) ? input(field, label) : shown}</td>
-  );
 
   return (
-    <tr ref={row} data-order-id={order.orderId} className="orders__row--editing">
+    <tr
+      ref={(el) => {
+        row.current = el;
+        measure?.(el);
+      }}
+      data-index={index}
+      aria-rowindex={index + 2}
+      data-order-id={order.orderId}
+      className="orders__row--editing"
+    >
       {lead}
-      {showTrigger && cell('trigger', t('colTrigger'), order.triggerPrice)}
-      {cell('price', t('colPrice'), order.type === 'MARKET' ? t('marketPrice') : order.price)}
-      {cell('qty', t('colQty'), order.qty)}
+      {cells.map((c) => (
+        <td key={c.header} dir="ltr" className="orders__num">
+          {c.field && fields.includes(c.field) ? input(c.field, t(c.header)) : c.text}
+        </td>
+      ))}
       {tail}
       <td>
         <div className="orders__actions">

@@ -5,6 +5,7 @@ import { useOrderHistory } from '../../data/orders';
 import { Button } from '../../ui/Button';
 import { KindTabs } from './KindTabs';
 import { useSubTabs } from './useSubTabs';
+import { FullListLinks } from './FullListLinks';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
 import { ExportCsvButton } from './ExportCsvButton';
 import { ordersTable } from './csvTables';
@@ -24,6 +25,7 @@ export function OrderHistory() {
   const tools = (
     <>
       <AllPairsSwitch />
+          <FullListLinks tab="history" subTab={tab} />
       <ExportCsvButton list="orders-history" disabled={shown.length === 0} table={() => ordersTable(shown, t, format)} />
       <div className="orders__ranges" role="group" aria-label={t('timeRange')}>
         {ORDER_HISTORY_RANGES.map((d) => (
@@ -37,7 +39,7 @@ export function OrderHistory() {
   return (
     <KindTabs idPrefix="orders-history" tabs={tabs} tab={tab} onTab={setTab} tools={tools}>
       <ListState query={query} emptyText={t('noOrderHistory', { count: days })} select={(rows) => rows.filter(matches)}>
-        {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} showTrigger={tab !== 'ordinary'} />}
+        {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} columns={tab === 'ordinary' ? 'ordinary' : 'plan'} />}
       </ListState>
       {query.data && query.hasMore && (
         <div className="orders__more">

@@ -6,14 +6,10 @@ import { isPlanOrder } from '../../domain/orderStatus';
 import type { ModifyFields, Order } from '../../data/orders';
 import { Button } from '../../ui/Button';
 import { OrderEditRow } from './OrderEditRow';
+import { numberCells, withSent, type OrderColumns } from './orderColumns';
 import type { OrderFormat } from './useOrderFormat';
 
 export const pairOf = (o: { baseTokenName: string; quoteTokenName: string }) => `${o.baseTokenName}/${o.quoteTokenName}`;
-
-/** A market order has no price of its own: the column says so instead of showing 0. */
-function priceText(order: Order, format: OrderFormat, marketLabel: string): string {
-  return order.type === 'MARKET' ? marketLabel : format.price(order.symbolId, order.price);
-}
 
 /** A limit order's attached TP/SL under its type: the prices, and once it ended whether they were placed. */
 function TpslNote({ order, format, t }: { order: Order; format: OrderFormat; t: TFunction }) {
@@ -32,10 +28,14 @@ function TpslNote({ order, format, t }: { order: Order; format: OrderFormat; t: 
 }
 
 export interface OrderRowProps {
+  /** the row's place in the whole list (long lists render a window of it) */
+  index: number;
+  /** measures the row's height for the window (long lists only) */
+  measure?: (row: HTMLTableRowElement | null) => void;
   order: Order;
   t: TFunction;
   format: OrderFormat;
-  showTrigger: boolean;
+  columns: OrderColumns;
   /** the modify on its way, if any: the row shows the values sent, labelled pending (spec 2 §4) */
   sent: ModifyFields | undefined;
   cancelling: boolean;
@@ -51,10 +51,10 @@ export interface OrderRowProps {
  * One order's row. Memoised on its props: a push replaces only the order it
  * is about, so a list of hundreds re-renders one row per update.
  */
-export const OrderRow = memo(function OrderRow({ order: o, t, format, showTrigger, sent, cancelling, editing, editable, onCancel, onEdit, onModify }: OrderRowProps) {
-  const shown = sent ? { ...o, price: sent.price ?? o.price, qty: sent.quantity, triggerPrice: sent.trigger_price ?? o.triggerPrice } : o;
-  const price = priceText(shown, format, t('marketPrice'));
-  const qty = format.qty(o.symbolId, shown.qty);
+export const OrderRow = memo(function OrderRow({ index, measure, order: o, t, format, columns, sent, cancelling, editing, editable, onCancel, onEdit, onModify }: OrderRowProps) {
+  const cells = numberCells(withSent(o, sent), columns, format, t);
+  const price = cells.find((c) => c.header === 'colPrice')?.text ?? t('marketPrice');
+  const qty = cells.find((c) => c.header === 'colQty')!.text;
   const typeText = isPlanOrder(o.planType) ? t(`planType_${o.planType}`, { defaultValue: t('planType_1') }) : t(`orderType_${o.type}`);
   const lead = (
     <>
@@ -71,8 +71,10 @@ export const OrderRow = memo(function OrderRow({ order: o, t, format, showTrigge
   if (editing) {
     return (
       <OrderEditRow
+        index={index}
+        measure={measure}
         order={o}
-        showTrigger={showTrigger}
+        cells={numberCells(o, columns, format, t)}
         lead={lead}
         tail={<>{filled}<td>{t(`status_${o.status}`)}</td></>}
         onSubmit={(fields) => onModify(o, fields)}
@@ -82,11 +84,11 @@ export const OrderRow = memo(function OrderRow({ order: o, t, format, showTrigge
   }
   const named = { side: t(`side_${o.side}`), pair: pairOf(o), qty, price };
   return (
-    <tr data-order-id={o.orderId}>
+    <tr ref={measure} data-index={index} aria-rowindex={index + 2} data-order-id={o.orderId}>
       {lead}
-      {showTrigger && <td dir="ltr" className="orders__num">{format.price(o.symbolId, shown.triggerPrice)}</td>}
-      <td dir="ltr" className="orders__num">{price}</td>
-      <td dir="ltr" className="orders__num">{qty}</td>
+      {cells.map((c) => (
+        <td key={c.header} dir="ltr" className="orders__num">{c.text}</td>
+      ))}
       {filled}
       <td>{sent ? t('status_PENDING_NEW') : t(`status_${o.status}`)}</td>
       {onCancel && (

@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModifyOrder, usePendingModifies, type ModifyFields, type Order } from '../../data/orders';
 import { OrderRow } from './OrderRow';
+import { numberHeaders, type OrderColumns } from './orderColumns';
 import { useOrderFormat } from './useOrderFormat';
+import { useVirtualRows } from './useVirtualRows';
 
 export { pairOf } from './OrderRow';
 
@@ -10,8 +12,8 @@ interface OrderTableProps {
   orders: readonly Order[];
   /** the list's name for assistive tech */
   label: string;
-  /** plan lists show the trigger price */
-  showTrigger: boolean;
+  /** the number columns: plan lists add the trigger, trailing lists show the activation, distance and stop */
+  columns: OrderColumns;
   /** open lists: a cancel button per row (a stable callback keeps the rows memoised) */
   onCancel?: (order: Order) => void;
   cancelling?: ReadonlySet<string>;
@@ -20,7 +22,7 @@ interface OrderTableProps {
 }
 
 /** Orders of every pair, newest first; sides in the spec's up and down colours. */
-export function OrderTable({ orders, label, showTrigger, onCancel, cancelling, editable = false }: OrderTableProps) {
+export function OrderTable({ orders, label, columns, onCancel, cancelling, editable = false }: OrderTableProps) {
   const { t } = useTranslation('trade');
   const format = useOrderFormat();
   const [editing, setEditing] = useState<string | null>(null);
@@ -28,30 +30,43 @@ export function OrderTable({ orders, label, showTrigger, onCancel, cancelling, e
   const pending = usePendingModifies();
   const mutate = modify.mutate;
   const onModify = useCallback((order: Order, fields: ModifyFields) => mutate({ order, fields }), [mutate]);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const rows = useVirtualRows(orders.length, body);
+  const columnCount = numberHeaders(columns).length + 5 + (onCancel ? 1 : 0);
+  const spacer = (height: number) =>
+    height > 0 ? (
+      <tr aria-hidden="true" className="orders__spacer">
+        <td colSpan={columnCount} style={{ blockSize: height }} />
+      </tr>
+    ) : null;
   return (
-    <table className="orders__table" aria-label={label}>
+    // aria-rowcount: with long lists windowed, assistive tech still hears how many orders there are.
+    <table className="orders__table" aria-label={label} aria-rowcount={orders.length + 1}>
       <thead>
-        <tr>
+        <tr aria-rowindex={1}>
           <th scope="col">{t('colPair')}</th>
           <th scope="col">{t('colTime')}</th>
           <th scope="col">{t('colSide')}</th>
           <th scope="col">{t('colType')}</th>
-          {showTrigger && <th scope="col" className="orders__num">{t('colTrigger')}</th>}
-          <th scope="col" className="orders__num">{t('colPrice')}</th>
-          <th scope="col" className="orders__num">{t('colQty')}</th>
+          {numberHeaders(columns).map((key) => (
+            <th key={key} scope="col" className="orders__num">{t(key)}</th>
+          ))}
           <th scope="col" className="orders__num">{t('colFilled')}</th>
           <th scope="col">{t('colStatus')}</th>
           {onCancel && <th scope="col"><span className="visually-hidden">{t('colAction')}</span></th>}
         </tr>
       </thead>
-      <tbody>
-        {orders.map((o) => (
+      <tbody ref={body}>
+        {spacer(rows.before)}
+        {rows.indexes.map((index) => orders[index]!).map((o, i) => (
           <OrderRow
             key={o.orderId}
+            index={rows.indexes[i]!}
+            measure={rows.measure}
             order={o}
             t={t}
             format={format}
-            showTrigger={showTrigger}
+            columns={columns}
             sent={pending.get(o.orderId)}
             cancelling={cancelling?.has(o.orderId) ?? false}
             editing={editing === o.orderId}
@@ -61,6 +76,7 @@ export function OrderTable({ orders, label, showTrigger, onCancel, cancelling, e
             onModify={onModify}
           />
         ))}
+        {spacer(rows.after)}
       </tbody>
     </table>
   );

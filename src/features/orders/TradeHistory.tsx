@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useTradeHistory } from '../../data/orders';
 import { ListState } from './ListState';
 import { useOrderFormat } from './useOrderFormat';
+import { FullListLinks } from './FullListLinks';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
 import { ExportCsvButton } from './ExportCsvButton';
 import { fillsTable } from './csvTables';
@@ -18,6 +19,7 @@ export function TradeHistory() {
       <div className="orders__bar">
         <div className="orders__tools">
           <AllPairsSwitch />
+          <FullListLinks tab="trades" />
           <ExportCsvButton list="trades" disabled={shown.length === 0} table={() => fillsTable(shown, t, format)} />
         </div>
       </div>

@@ -35,3 +35,20 @@ export function fillsTable(fills: readonly Fill[], t: TFunction, format: OrderFo
   ]);
   return { header, rows };
 }
+
+/** Trailing orders for CSV: activation, distance (a percentage marked %) and the stop as it stands. */
+export function trailingOrdersTable(orders: readonly Order[], t: TFunction, format: OrderFormat) {
+  const header = [t('colPair'), t('colTime'), t('colSide'), t('colType'), t('colActivation'), t('colTrailing'), t('colStopPrice'), t('colQty'), t('colStatus')];
+  const rows = orders.map((o) => [
+    `${o.baseTokenName}/${o.quoteTokenName}`,
+    format.time(o.time),
+    t(`side_${o.side}`),
+    t(`planType_${o.planType}`, { defaultValue: t('planType_4') }),
+    Number(o.activationPrice) > 0 ? o.activationPrice : '',
+    Number(o.trailingPercentage) > 0 ? `${o.trailingPercentage}%` : o.trailingValue,
+    Number(o.triggerPrice) > 0 ? o.triggerPrice : '',
+    o.qty,
+    t(`status_${o.status}`),
+  ]);
+  return { header, rows };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ordersPanelLinks, ordersPanelTabs, PERFORMANCE_PATH } from './ordersPanelTabs';
+
+const account = { signedIn: true, isDemo: false, unified: true, compliant: true };
+
+describe('order-list tabs (spec 2 §2, §6)', () => {
+  it('gives a compliant unified account every tab, in the spec order', () => {
+    expect(ordersPanelTabs(account)).toEqual(['current', 'trailing', 'borrowing', 'assets', 'openOrder', 'positions', 'history', 'trades', 'pnl']);
+  });
+
+  it('leaves out what the account may not see', () => {
+    expect(ordersPanelTabs({ ...account, unified: false })).toEqual(['current', 'assets', 'history', 'trades', 'pnl']);
+    expect(ordersPanelTabs({ ...account, compliant: false })).toEqual(['current', 'trailing', 'borrowing', 'assets', 'history', 'trades', 'pnl']);
+    expect(ordersPanelTabs({ ...account, signedIn: false })).toEqual(['current', 'history', 'trades']);
+  });
+});
+
+describe('links out to the full lists (spec 2 §2)', () => {
+  it('names the current, history and trade pages per sub-tab', () => {
+    expect(ordersPanelLinks('current', 'oco', account).fullList).toBe('/user/assets/order/fed/spot-current-orders/oco');
+    expect(ordersPanelLinks('current', 'stopLimit', account).fullList).toBe('/user/assets/order/fed/spot-current-orders/stop-limit');
+    expect(ordersPanelLinks('history', 'ordinary', account).fullList).toBe('/user/assets/order/fed/spot-orders/active');
+    expect(ordersPanelLinks('history', 'oco', account).fullList).toBeNull();
+    expect(ordersPanelLinks('trades', 'ordinary', account).fullList).toBe('/user/assets/order/fed/spot-history/active');
+    expect(ordersPanelLinks('assets', 'ordinary', account).fullList).toBeNull();
+  });
+
+  it('offers the performance page on historical tabs, never to demo accounts', () => {
+    expect(ordersPanelLinks('history', 'ordinary', account).performance).toBe(PERFORMANCE_PATH);
+    expect(ordersPanelLinks('pnl', 'ordinary', account).performance).toBe(PERFORMANCE_PATH);
+    expect(ordersPanelLinks('current', 'ordinary', account).performance).toBeNull();
+    expect(ordersPanelLinks('history', 'ordinary', { isDemo: true }).performance).toBeNull();
+  });
+});
