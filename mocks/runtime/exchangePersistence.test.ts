@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harness, amount } from '../exchange/testKit';
 import type { Scheduler } from '../gateway/types';
+import { Ledger } from '../exchange/ledger';
 import { persistExchange, type SavedExchange } from './exchangePersistence';
 
 /** A store whose writes finish only when the test says, so "answered before written" shows. */
@@ -87,5 +88,33 @@ describe('persistExchange', () => {
       console.warn = warn;
     }
     expect(calls).toBe(2);
+  });
+});
+
+describe('group commit', () => {
+  it('calls made while a write is under way share one more write, and each answers only once its change is written', async () => {
+    const h = harness();
+    const { store, saved, finishWrites } = slowStore();
+    const saving = persistExchange(h.ex, store, frozen);
+    h.ex.credit('u1', 'USDT', amount('1'));
+    const first = saving.commit();
+    const answered: number[] = [];
+    const later = [2, 3, 4].map((n) => {
+      h.ex.credit('u1', 'USDT', amount(String(n)));
+      return saving.commit().then(() => answered.push(n));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finishWrites();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The first write held only the first change: the later calls are still waiting.
+    expect(answered).toEqual([]);
+    finishWrites();
+    await Promise.all(later);
+    expect(saved).toHaveLength(2);
+    // The shared write holds every later change: 2 + 3 + 4 credited after the first write's.
+    const usdt = (s: SavedExchange) => Ledger.fromJSON(s.ledger).lines('u1').find((l) => l.token === 'USDT')!.free;
+    expect(usdt(saved[1]!) - usdt(saved[0]!)).toBe(amount('9'));
+    expect(answered.sort()).toEqual([2, 3, 4]);
   });
 });

@@ -51,12 +51,21 @@ export function restoreOrFresh(
  * or a killed server never loses it. Changes nobody was told about yet (fills
  * as the market moves) are saved a moment later, at most once per `delayMs`;
  * market trades alone change nothing worth keeping.
+ *
+ * Group commit: while a write is under way, the calls that change the state
+ * meanwhile share one more write, snapshotted when the first ends, instead of
+ * each queueing a whole snapshot of its own. Each still answers only after a
+ * write taken after its change; under a burst of calls the work per call
+ * stops growing with the queue (issue 19 bench: 50 modifies a second).
  */
 export function persistExchange(exchange: Exchange, store: ExchangeStateStore, scheduler: Scheduler, margin?: SideState, sides: Record<string, SideState> = {}, delayMs = 250) {
   let cancel: (() => void) | null = null;
   let dirty = false;
   // Writes run one after another: a later snapshot can never be overtaken by an earlier one.
   let written: Promise<void> = Promise.resolve();
+  let writing = 0;
+  // The one save that waits for the write under way; every commit made meanwhile shares it.
+  let queued: Promise<void> | null = null;
   const warn = (error: unknown) => console.warn('embedded exchange: could not save its state', error);
   // The snapshot is taken synchronously: on page hide there is no later turn to take it in.
   const save = (): Promise<void> => {
@@ -70,7 +79,13 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
       warn(error);
       return written;
     }
-    written = written.then(() => store.save(snapshot)).catch(warn);
+    writing += 1;
+    written = written
+      .then(() => store.save(snapshot))
+      .catch(warn)
+      .finally(() => {
+        writing -= 1;
+      });
     return written;
   };
   const due = () => {
@@ -85,7 +100,14 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
   return {
     /** resolves once every change made so far is written (a call awaits it before it answers) */
     commit(): Promise<void> {
-      return dirty ? save() : written;
+      if (!dirty) return written;
+      if (writing === 0) return save();
+      // Taken when the write under way ends, so it holds this change and any made until then.
+      queued ??= written.then(() => {
+        queued = null;
+        return dirty ? save() : written;
+      });
+      return queued;
     },
     /** saves now if a save is due (page hide, server stop, reset) */
     flush() {

@@ -40,6 +40,7 @@ const orderHistoryPrefix = ['user', 'orders', 'history'] as const;
 const integratedOpenOrdersPrefix = ['user', 'orders', 'integrated'] as const;
 const positionsPrefix = ['user', 'positions'] as const;
 const pnlPrefix = ['user', 'orders', 'pnl'] as const;
+const chartTradesPrefix = ['user', 'chartTrades'] as const;
 
 /** Spec 2 §4: the demo account skips trailing-order list updates (4 trailing stop, 5 trailing profit). */
 const TRAILING_PLAN_TYPES: ReadonlySet<number> = new Set([4, 5]);
@@ -101,6 +102,7 @@ export function patchPrivatePush(client: QueryClient, event: PrivateEvent, accou
       void client.invalidateQueries({ queryKey: orderQueryKeys.trades });
       void client.invalidateQueries({ queryKey: positionsPrefix });
       void client.invalidateQueries({ queryKey: pnlPrefix });
+      void client.invalidateQueries({ queryKey: chartTradesPrefix });
       break;
     case 'wallet':
       patchWallet(client, event.balances);

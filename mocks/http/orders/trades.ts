@@ -95,7 +95,8 @@ export function tradeHandlers(context: ExchangeContext, views: ReturnType<typeof
       const symbol = symbolOf(query, 'symbol', true)!;
       const list = fillsIn(profile.userId, { symbol, days: TRADE_DAYS }).map((f) => {
         const v = views.fill(f);
-        return { tradeId: v.tradeId, orderId: v.orderId, side: v.side, price: v.price, quantity: v.quantity, amount: v.amount, matchTime: v.matchTime };
+        // The fee too: the chart's marker shows it on hover without a second call.
+        return { tradeId: v.tradeId, orderId: v.orderId, side: v.side, price: v.price, quantity: v.quantity, amount: v.amount, tokenFee: v.tokenFee, feeTokenId: v.feeTokenId, matchTime: v.matchTime };
       });
       return answer({ list, maxMarginVersion: MAX_MARGIN_VERSION });
     }),

@@ -9,6 +9,8 @@ import { useChartHistory } from '../../../data/chartHistory';
 import { useKlineFeed, type KlineState } from '../../../data/realtime';
 import { Spinner } from '../../../ui/Spinner';
 import { ChartController, type ChartTheme } from './chartController';
+import { AverageLines } from './AverageLines';
+import { ExecutionMarkers } from './ExecutionMarkers';
 import { Legend } from './Legend';
 
 export interface CandleChartProps {
@@ -88,6 +90,8 @@ export function CandleChart(props: CandleChartProps) {
     });
     setController(created);
     onController?.(created);
+    // The demo build lets end-to-end tests find what the canvas drew (a mark's place), as it does for the quote client.
+    if (import.meta.env.VITE_BACKEND !== 'remote') Object.assign(window, { spotChartDebug: created });
     return () => {
       onController?.(null);
       created.destroy();
@@ -129,6 +133,10 @@ export function CandleChart(props: CandleChartProps) {
   return (
     <div className="candle-chart">
       {controller && <Legend controller={controller} symbolName={props.symbolName} interval={interval} pricePrecision={props.pricePrecision} />}
+      {controller && (
+        <ExecutionMarkers controller={controller} symbolId={symbolId} interval={interval} pricePrecision={props.pricePrecision} timeZone={settings.timezone} />
+      )}
+      {controller && <AverageLines controller={controller} symbolId={symbolId} pricePrecision={props.pricePrecision} />}
       <div ref={container} className="candle-chart__canvas" data-testid="candle-chart" data-bars={history.bars.length} data-pages={history.pagesLoaded} />
       {history.offline && (
         <span className="candle-chart__badge candle-chart__badge--offline" role="status">

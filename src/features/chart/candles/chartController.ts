@@ -12,7 +12,12 @@ import {
   PriceScaleMode,
   TickMarkType,
   createChart,
+  createSeriesMarkers,
+  LineStyle,
   type IChartApi,
+  type IPriceLine,
+  type ISeriesMarkersPluginApi,
+  type SeriesMarker,
   type ISeriesApi,
   type LogicalRange,
   type MouseEventParams,
@@ -22,6 +27,7 @@ import {
 import { comparedChange } from '../../../domain/chartCompare';
 import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
 import { chartDateTime, chartTickLabel, type TickLevel } from '../../../domain/chartTime';
+import type { ExecutionMarker } from '../../../domain/executionMarkers';
 import { IndicatorLayer, type LegendGroup } from './indicatorLayer';
 import { createMainSeries, toTime, type MainSeries } from './mainSeries';
 
@@ -58,6 +64,20 @@ export interface ComparedLegend {
   symbolId: string;
   color: string;
   change: number | null;
+}
+
+/** An average buy or sell line (spec 1 chart display): its price and the label drawn on the axis. */
+export interface AverageLine {
+  side: 'Buy' | 'Sell';
+  price: number;
+  title: string;
+}
+
+/** The mark under the pointer and where it is in the chart's box (px), for the hover card. */
+export interface MarkerHover {
+  marker: ExecutionMarker;
+  x: number;
+  y: number;
 }
 
 interface DrawnCompare {
@@ -102,6 +122,15 @@ export class ChartController {
   private legendListener: ((legend: LegendState) => void) | null = null;
   private olderListener: (() => void) | null = null;
   private hoverIndex: number | null = null;
+  private markers: readonly ExecutionMarker[] = [];
+  private markerText = { Buy: 'B', Sell: 'S' };
+  private markerPlugin: ISeriesMarkersPluginApi<Time> | null = null;
+  /** marks whose bar is not loaded yet: drawn once a page or a live bar brings it */
+  private markersWaiting = 0;
+  private markerListener: ((hover: MarkerHover | null) => void) | null = null;
+  private hoveredMarker: string | null = null;
+  private averages: readonly AverageLine[] = [];
+  private averageLines: IPriceLine[] = [];
 
   constructor(container: HTMLElement, options: ChartControllerOptions) {
     this.options = options;
@@ -135,6 +164,7 @@ export class ChartController {
     this.main.series.setData(this.main.points(this.bars));
     this.volume?.setData(this.volumePoints(0));
     this.indicators.set(this.indicatorConfigs, this.bars);
+    this.drawMarkers();
     this.emitLegend();
     if (benchEnabled()) {
       performance.measure('chart:setBars', { start, detail: { bars: this.bars.length, indicators: this.indicatorConfigs.length } });
@@ -170,6 +200,7 @@ export class ChartController {
     for (const point of this.main.tail(this.bars, appended)) this.main.series.update(point);
     if (this.volume) for (const point of this.volumePoints(this.bars.length - (appended ? 2 : 1))) this.volume.update(point);
     this.indicators.update(this.bars, appended);
+    if (appended && this.markersWaiting > 0) this.drawMarkers();
     if (this.hoverIndex === null) this.emitLegend();
     if (benchEnabled()) performance.measure('chart:update', { start, detail: { bars: this.bars.length, indicators: this.indicatorConfigs.length } });
   };
@@ -177,9 +208,7 @@ export class ChartController {
   setStyle(style: ChartStyle): void {
     if (style === this.options.style) return;
     this.options = { ...this.options, style };
-    this.chart.removeSeries(this.main.series);
-    this.main = this.createMain(style);
-    this.main.series.setData(this.main.points(this.bars));
+    this.replaceMain();
   }
 
   setIndicators(configs: readonly IndicatorConfig[]): void {
@@ -192,11 +221,29 @@ export class ChartController {
     const colorsChanged = settings.upColor !== this.options.settings.upColor || settings.downColor !== this.options.settings.downColor;
     this.options = { ...this.options, settings };
     this.applySettings(settings);
-    if (colorsChanged) {
-      this.chart.removeSeries(this.main.series);
-      this.main = this.createMain(this.options.style);
-      this.main.series.setData(this.main.points(this.bars));
-    }
+    if (colorsChanged) this.replaceMain();
+  }
+
+  /**
+   * The trader's fills as marks (spec 1 execution markers), one per side and
+   * bucket; `text` is the short side label drawn beside each. Replaced whole:
+   * marks change only when a fill arrives, never per tick.
+   */
+  setExecutionMarkers(markers: readonly ExecutionMarker[], text: { Buy: string; Sell: string }): void {
+    this.markers = markers;
+    this.markerText = text;
+    this.drawMarkers();
+  }
+
+  /** The average buy and sell lines to show (none: each is removed). */
+  setAverageLines(lines: readonly AverageLine[]): void {
+    this.averages = lines;
+    this.drawAverages();
+  }
+
+  /** Told the mark under the pointer (null when it leaves one). */
+  onMarkerHover(listener: ((hover: MarkerHover | null) => void) | null): void {
+    this.markerListener = listener;
   }
 
   /** Compare: another symbol's closes on the same scale; the scale switches to percent so both start at 0 %. */
@@ -266,6 +313,42 @@ export class ChartController {
     this.chart.remove();
   }
 
+  /** A new price series (style or colours changed): its marks go with it. */
+  private replaceMain(): void {
+    this.markerPlugin?.detach();
+    this.markerPlugin = null;
+    this.averageLines = [];
+    this.chart.removeSeries(this.main.series);
+    this.main = this.createMain(this.options.style);
+    this.main.series.setData(this.main.points(this.bars));
+    this.drawMarkers();
+    this.drawAverages();
+  }
+
+  private drawAverages(): void {
+    for (const line of this.averageLines) this.main.series.removePriceLine(line);
+    const { upColor, downColor } = this.options.settings;
+    this.averageLines = this.averages.map((a) =>
+      this.main.series.createPriceLine({ price: a.price, color: a.side === 'Buy' ? upColor : downColor, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: a.title }),
+    );
+  }
+
+  /** Draws the marks whose bar is loaded (a mark needs its bar to sit on). */
+  private drawMarkers(): void {
+    const times = new Set(this.bars.map((b) => b.time));
+    const { upColor, downColor } = this.options.settings;
+    const drawn: SeriesMarker<Time>[] = [];
+    for (const m of this.markers) {
+      if (!times.has(m.time)) continue;
+      const buy = m.side === 'Buy';
+      drawn.push({ time: toTime(m.time), position: buy ? 'belowBar' : 'aboveBar', shape: buy ? 'arrowUp' : 'arrowDown', color: buy ? upColor : downColor, id: m.id, text: this.markerText[m.side] });
+    }
+    this.markersWaiting = this.markers.length - drawn.length;
+    if (drawn.length === 0 && !this.markerPlugin) return;
+    if (this.markerPlugin) this.markerPlugin.setMarkers(drawn);
+    else this.markerPlugin = createSeriesMarkers(this.main.series, drawn);
+  }
+
   private createMain(style: ChartStyle): MainSeries {
     const { settings, pricePrecision, theme } = this.options;
     const precision = clampPrecision(pricePrecision);
@@ -301,7 +384,20 @@ export class ChartController {
     const index = param.logical === undefined || param.point === undefined ? null : Math.round(param.logical);
     this.hoverIndex = index !== null && index >= 0 && index < this.bars.length ? index : null;
     this.emitLegend();
+    this.emitMarkerHover(param);
   };
+
+  private emitMarkerHover(param: MouseEventParams): void {
+    const id = typeof param.hoveredObjectId === 'string' ? param.hoveredObjectId : null;
+    const marker = id === null ? undefined : this.markers.find((m) => m.id === id);
+    if (!marker || !param.point) {
+      if (this.hoveredMarker !== null) this.markerListener?.(null);
+      this.hoveredMarker = null;
+      return;
+    }
+    this.hoveredMarker = marker.id;
+    this.markerListener?.({ marker, x: param.point.x, y: param.point.y });
+  }
 
   private readonly onRange = (range: LogicalRange | null): void => {
     if (range && range.from < OLDER_PAGE_EDGE && this.bars.length > 0) this.olderListener?.();

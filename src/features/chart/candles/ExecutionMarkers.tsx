@@ -1,0 +1,77 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chartDateTime } from '../../../domain/chartTime';
+import { executionMarkers } from '../../../domain/executionMarkers';
+import { formatAsGiven, formatDecimal } from '../../../domain/format';
+import type { Interval } from '../../../domain/intervals';
+import { useChartDisplaySettings } from '../../../data/chartDisplaySettings';
+import { useChartTrades } from '../../../data/chartTrades';
+import type { ChartController, MarkerHover } from './chartController';
+
+interface ExecutionMarkersProps {
+  controller: ChartController;
+  symbolId: string;
+  interval: Interval;
+  pricePrecision: number;
+  timeZone: string;
+}
+
+/**
+ * The trader's fills on the chart (spec 1 execution markers, "trade info"
+ * display option): marks per bucket from getTradeInfoForKLine, read again on
+ * each fill push; hovering a mark shows its average price, quantity, fee and
+ * time. Renders only the hover card: the marks are the chart's.
+ */
+export function ExecutionMarkers({ controller, symbolId, interval, pricePrecision, timeZone }: ExecutionMarkersProps) {
+  const { t, i18n } = useTranslation('chart');
+  const [display] = useChartDisplaySettings();
+  const shown = display.dealHistory;
+  const trades = useChartTrades(symbolId, shown);
+  const markers = useMemo(() => (shown && trades.data ? executionMarkers(trades.data, interval) : []), [shown, trades.data, interval]);
+  const buy = t('main.marker.buy');
+  const sell = t('main.marker.sell');
+  useEffect(() => controller.setExecutionMarkers(markers, { Buy: buy, Sell: sell }), [controller, markers, buy, sell]);
+
+  const [hover, setHover] = useState<MarkerHover | null>(null);
+  useEffect(() => {
+    controller.onMarkerHover(setHover);
+    return () => controller.onMarkerHover(null);
+  }, [controller]);
+  const fills = (side: 'Buy' | 'Sell') => markers.filter((m) => m.side === side).reduce((n, m) => n + m.fills, 0);
+  // The marks are drawn on a canvas: assistive tech hears what they say in words.
+  const summary = markers.length > 0 && (
+    <p className="visually-hidden" data-testid="execution-markers">
+      {t('main.marker.summary', { buys: fills('Buy'), sells: fills('Sell') })}
+    </p>
+  );
+  if (!hover || !shown) return summary || null;
+
+  const locale = i18n.language;
+  const m = hover.marker;
+  const price = formatDecimal(m.avgPrice, pricePrecision, locale) ?? m.avgPrice;
+  const time = m.firstTime === m.lastTime ? chartDateTime(m.firstTime, timeZone) : `${chartDateTime(m.firstTime, timeZone)} – ${chartDateTime(m.lastTime, timeZone)}`;
+  const fees = m.fees.map((f) => `${formatAsGiven(f.amount, locale)} ${f.coin}`).join(' + ') || '—';
+  // Beside the pointer, on the side with room: marks near the right edge (the latest bars) get the card on their left.
+  const width = controller.chart.chartElement().clientWidth;
+  const place = hover.x > width / 2 ? { right: width - hover.x + 12 } : { left: hover.x + 12 };
+  return (
+    <>
+      {summary}
+      <div className="candle-chart__marker-card" role="tooltip" style={{ ...place, top: Math.max(0, hover.y - 12) }}>
+        <p className={m.side === 'Buy' ? 'candle-chart__marker-side--buy' : 'candle-chart__marker-side--sell'}>
+          {t(m.side === 'Buy' ? 'main.marker.bought' : 'main.marker.sold', { count: m.fills })}
+        </p>
+        <dl>
+          <dt>{t('main.marker.price')}</dt>
+          <dd dir="ltr">{price}</dd>
+          <dt>{t('main.marker.qty')}</dt>
+          <dd dir="ltr">{formatAsGiven(m.qty, locale)}</dd>
+          <dt>{t('main.marker.fee')}</dt>
+          <dd dir="ltr">{fees}</dd>
+          <dt>{t('main.marker.time')}</dt>
+          <dd dir="ltr">{time}</dd>
+        </dl>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { replay } from './support/market';
+import { closeTradeGuide, COLD_START_MS, orderField, orderForm, toast } from './support/orderForm';
+import { signIn } from './support/signIn';
+
+/** The trader's own trading on the chart (issue 20): execution marks. */
+test.describe.configure({ timeout: 90_000 });
+
+const TRADE_PATH = '/en/trade/spot/BTC/USDT';
+
+async function marketBuy(page: Page, value: string) {
+  await orderForm(page).getByRole('button', { name: 'Market', exact: true }).click();
+  await orderField(page, 'Order value').fill(value);
+  await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
+}
+
+interface ChartProbe {
+  chart: {
+    timeScale(): { timeToCoordinate(t: number): number | null };
+    panes(): Array<{
+      getSeries(): Array<{
+        data(): ReadonlyArray<{ time: number; low?: number; value?: number }>;
+        priceToCoordinate(p: number): number | null;
+        priceLines(): Array<{ options(): { price: number; title: string } }>;
+      }>;
+    }>;
+  };
+}
+
+/** Where the last bar's low is drawn, in page pixels (the demo build exposes its chart as window.spotChartDebug). */
+const lastBarLow = (page: Page) =>
+  page.evaluate(() => {
+    const c = (window as unknown as { spotChartDebug: ChartProbe }).spotChartDebug;
+    const series = c.chart.panes()[0]!.getSeries()[0]!;
+    const bars = series.data();
+    const last = bars[bars.length - 1]!;
+    const x = c.chart.timeScale().timeToCoordinate(last.time);
+    const y = series.priceToCoordinate(last.low ?? last.value ?? 0);
+    const box = document.querySelector('[data-testid="candle-chart"]')!.getBoundingClientRect();
+    return x === null || y === null ? null : { x: box.left + x, y: box.top + y };
+  });
+
+test('a fill puts a buy mark on its candle; hovering the mark shows its price, quantity, fee and time', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-demo', TRADE_PATH);
+  await expect(page.getByTestId('order-available')).not.toHaveText(/—/, { timeout: COLD_START_MS });
+  await expect(page.getByTestId('execution-markers')).toHaveCount(0);
+
+  await marketBuy(page, '500');
+  await expect(toast(page, /^Buy [\d.]+ BTC on BTC\/USDT filled at/)).toBeVisible();
+  await expect(page.getByTestId('execution-markers')).toHaveText('Your fills on this chart: 1 bought, 0 sold');
+  // Held still, so the mark stays where it was measured.
+  await replay(page, { action: 'pause' });
+
+  const card = page.getByRole('tooltip').filter({ hasText: 'Bought · fills: 1' });
+  const low = await lastBarLow(page);
+  expect(low).not.toBeNull();
+  // The mark sits under the bar's low: try the few pixels below it until the chart reports it hovered.
+  for (const dy of [8, 12, 16, 20, 24, 28]) {
+    await page.mouse.move(low!.x, low!.y + dy);
+    if (await card.isVisible()) break;
+  }
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Avg. price');
+  await expect(card).toContainText(/Quantity\s*0\.00\d+/);
+  await expect(card).toContainText(/Fee\s*[\d.]+ BTC/);
+  await expect(card).toContainText(/Time\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await page.mouse.move(0, 0);
+  await expect(card).toBeHidden();
+});
+
+/** The price lines the chart's price series draws: their titles and prices. */
+const priceLines = (page: Page) =>
+  page.evaluate(() => {
+    const c = (window as unknown as { spotChartDebug: ChartProbe }).spotChartDebug;
+    return c.chart.panes()[0]!.getSeries()[0]!.priceLines().map((l) => l.options()).map((o) => ({ title: o.title, price: o.price }));
+  });
+
+test('the average buy line appears once switched on, at the average of the buys, and goes when switched off', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-demo', TRADE_PATH);
+  await expect(page.getByTestId('order-available')).not.toHaveText(/—/, { timeout: COLD_START_MS });
+  await marketBuy(page, '500');
+  const filled = toast(page, /^Buy [\d.]+ BTC on BTC\/USDT filled at/);
+  await expect(filled).toBeVisible();
+  const fillPrice = Number(((await filled.textContent()) ?? '').replace(/.* filled at /, '').replace(/,/g, ''));
+
+  await page.getByRole('button', { name: 'Display options' }).click();
+  const buyLine = page.getByRole('checkbox', { name: 'Average buy price line' });
+  await buyLine.check();
+  await expect.poll(() => priceLines(page)).toEqual([{ title: 'Avg buy · 30 days', price: expect.any(Number) }]);
+  const [line] = await priceLines(page);
+  // One buy: its average is its own price (the toast shows it at the pair's decimals).
+  expect(Math.abs(line!.price - fillPrice)).toBeLessThan(0.02);
+
+  await page.getByRole('combobox', { name: 'Average buy line period' }).selectOption({ label: '1 year' });
+  await expect.poll(() => priceLines(page)).toEqual([{ title: 'Avg buy · 1 year', price: line!.price }]);
+  await buyLine.uncheck();
+  await expect.poll(() => priceLines(page)).toEqual([]);
+});
