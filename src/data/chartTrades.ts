@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { avgSideCode } from '../domain/averageLines';
-import { getChartTrades, getTradeTotals } from './api/chartTrades';
+import { getChartTrades, getDealPage, getTradeTotals } from './api/chartTrades';
 import { useProfile } from './queries';
 
 /** Under 'user': an account switch drops them; a fill push marks them stale (privatePushes). */
@@ -33,4 +33,25 @@ export function useTradeTotals(symbolId: string, side: 'Buy' | 'Sell', days: num
     enabled: signedIn && shown,
     staleTime: 30_000,
   });
+}
+
+/** The symbol's deal history (spec 1 deal-history modal): pages of 100 by last trade id, read while the dialog is open. */
+export function useDealHistory(symbolId: string, open: boolean) {
+  const signedIn = useProfile().data?.loggedIn ?? false;
+  const query = useInfiniteQuery({
+    queryKey: [...chartTradesKey(symbolId), 'deals'] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getDealPage(symbolId, pageParam, signal),
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: signedIn && open,
+    staleTime: 0,
+  });
+  return {
+    data: query.data?.pages.flatMap((p) => p.fills),
+    isError: query.isError,
+    refetch: query.refetch,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+  };
 }

@@ -6,13 +6,15 @@ interface DialogProps {
   onClose: () => void;
   children: ReactNode;
   actions: ReactNode;
+  /** for a table (the deal history): wider than a question's dialog */
+  wide?: boolean;
 }
 
 /**
  * Native modal <dialog>: the browser traps focus, closes on Escape and puts
  * focus back on the control that opened it.
  */
-export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -24,7 +26,7 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   }, [open]);
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+    <dialog ref={ref} className={wide ? 'dialog dialog--wide' : 'dialog'} aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
       <h2 id={titleId} className="dialog__title">{title}</h2>
       <div className="dialog__body">{children}</div>
       <div className="dialog__actions">{actions}</div>

@@ -65,8 +65,25 @@ test('a fill puts a buy mark on its candle; hovering the mark shows its price, q
   await expect(card).toContainText(/Quantity\s*0\.00\d+/);
   await expect(card).toContainText(/Fee\s*[\d.]+ BTC/);
   await expect(card).toContainText(/Time\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+
+  // A click on the mark opens the deal history with the mark's fills marked.
+  await page.mouse.down();
+  await page.mouse.up();
+  const deals = page.getByRole('dialog', { name: 'Trade info' });
+  await expect(deals).toBeVisible();
+  const marked = deals.locator('tbody tr[aria-current="true"]');
+  await expect(marked.first()).toContainText(/^Buy · Market/);
+  await expect(deals.getByRole('columnheader')).toHaveText(['Order type', 'Deal price', 'Quantity', 'Filled value', 'Trading fee', 'Transaction time']);
+  await page.keyboard.press('Escape');
+  await expect(deals).toBeHidden();
   await page.mouse.move(0, 0);
   await expect(card).toBeHidden();
+
+  // By keyboard: the marks' summary is a button that opens the same history.
+  await page.getByTestId('execution-markers').focus();
+  await page.keyboard.press('Enter');
+  await expect(deals).toBeVisible();
+  await expect(deals.locator('tbody tr')).not.toHaveCount(0);
 });
 
 /** The price lines the chart's price series draws: their titles and prices. */

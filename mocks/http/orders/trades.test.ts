@@ -46,6 +46,21 @@ describe.each(RUNTIMES)('trades and averages (%s)', (kind) => {
     expect(lastTradeId).toBe(ids.reduce((a, b) => (a > b ? a : b)).toString());
   });
 
+  it('pages the deal history: the `limit` newest fills older than `last_trade_id`', async () => {
+    const all = (await trader(`${ORDER_PATHS.tradeInfo}?symbol_id=BTCUSDT`)).result as { buys: Row[]; sells: Row[] };
+    const ids = [...all.buys, ...all.sells].map((f) => BigInt(f.tradeId as string)).sort((a, b) => (b > a ? 1 : -1));
+    expect(ids.length).toBeGreaterThan(1);
+    const page = async (query: string) => {
+      const r = (await trader(`${ORDER_PATHS.tradeInfo}?symbol_id=BTCUSDT&${query}`)).result as { buys: Row[]; sells: Row[] };
+      return [...r.buys, ...r.sells].map((f) => BigInt(f.tradeId as string)).sort((a, b) => (b > a ? 1 : -1));
+    };
+    expect(await page('limit=1')).toEqual([ids[0]]);
+    expect(await page(`limit=1&last_trade_id=${ids[0]}`)).toEqual([ids[1]]);
+    expect(await page(`limit=500&last_trade_id=${ids[ids.length - 1]}`)).toEqual([]);
+    expect(await trader(`${ORDER_PATHS.tradeInfo}?symbol_id=BTCUSDT&last_trade_id=abc`)).toMatchObject({ code: 10001 });
+    expect(await trader(`${ORDER_PATHS.tradeInfo}?symbol_id=BTCUSDT&limit=0`)).toMatchObject({ code: 10001 });
+  });
+
   it('reaches 90 days back at most (an older start is moved up) and refuses a reversed range', async () => {
     const now = rt.backend.hub.now();
     expect(await trader(`${ORDER_PATHS.tradeInfo}?start_time=${now - 400 * DAY_MS}`)).toMatchObject({ code: 0 });
@@ -65,7 +80,7 @@ describe.each(RUNTIMES)('trades and averages (%s)', (kind) => {
     const list = (answer.result as { list: Row[] }).list;
     expect(list.length).toBeGreaterThan(1);
     for (const mark of list) {
-      expect(Object.keys(mark).sort()).toEqual(['amount', 'matchTime', 'orderId', 'price', 'quantity', 'side', 'tradeId']);
+      expect(Object.keys(mark).sort()).toEqual(['amount', 'feeTokenId', 'matchTime', 'orderId', 'price', 'quantity', 'side', 'tokenFee', 'tradeId']);
       expect(['Buy', 'Sell']).toContain(mark.side);
     }
     expect(await trader(`${ORDER_PATHS.tradeInfoKline}?contractType=1&symbol=BTCUSDT`)).toMatchObject({ code: 10001, message: 'contractType must be 6 (spot)' });

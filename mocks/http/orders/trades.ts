@@ -43,6 +43,9 @@ function contractTypeOf(query: URLSearchParams): void {
   if (requiredQuery(query, 'contractType') !== String(SPOT_CONTRACT_TYPE)) throw badParam(`contractType must be ${SPOT_CONTRACT_TYPE} (spot)`);
 }
 
+/** The largest page of the deal history's paging. */
+const MAX_TRADE_PAGE = 500;
+
 const newestId = (fills: readonly Fill[]) => fills.reduce((best, f) => (BigInt(f.tradeId) > BigInt(best) ? f.tradeId : best), '0');
 
 export function tradeHandlers(context: ExchangeContext, views: ReturnType<typeof orderViews>): HttpHandler[] {
@@ -79,7 +82,13 @@ export function tradeHandlers(context: ExchangeContext, views: ReturnType<typeof
       const profile = signedIn(context, request);
       const query = queryOf(request);
       const symbol = symbolOf(query, 'symbol_id', false);
-      const fills = fillsIn(profile.userId, { symbol, start: queryTime(query, 'start_time'), end: queryTime(query, 'end_time'), days: TRADE_DAYS });
+      const window = fillsIn(profile.userId, { symbol, start: queryTime(query, 'start_time'), end: queryTime(query, 'end_time'), days: TRADE_DAYS });
+      // Paging (the chart's deal history): the `limit` newest fills older than `last_trade_id`; absent, every fill.
+      const before = query.get('last_trade_id')?.trim();
+      if (before && !/^\d+$/.test(before)) throw badParam('last_trade_id must be a trade id');
+      const limit = queryInteger(query, 'limit', 0, 1, MAX_TRADE_PAGE);
+      const older = before ? window.filter((f) => BigInt(f.tradeId) < BigInt(before)) : window;
+      const fills = limit > 0 ? [...older].sort((a, b) => (BigInt(b.tradeId) > BigInt(a.tradeId) ? 1 : -1)).slice(0, limit) : older;
       return answer({
         buys: fills.filter((f) => f.side === 'Buy').map((f) => views.fill(f)),
         sells: fills.filter((f) => f.side === 'Sell').map((f) => views.fill(f)),

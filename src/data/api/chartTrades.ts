@@ -1,5 +1,6 @@
 import type { MarkerFill } from '../../domain/executionMarkers';
 import { getJson } from '../http';
+import { ORDER_API, parseTradeInfo, type Fill } from './orders';
 import { decimal, list, millis, record, str } from './parse';
 
 /** Spec 2 §7 getTradeInfoForKLine: the chart's marks; contractType 6 is spot. */
@@ -45,4 +46,22 @@ export function parseTradeTotals(value: unknown): TradeTotals {
 export function getTradeTotals(symbolId: string, side: 1 | 2, daySpan: number, signal?: AbortSignal): Promise<TradeTotals> {
   const query = new URLSearchParams({ contractType: '6', symbol: symbolId, side: String(side), daySpan: String(daySpan) });
   return getJson(`${CHART_AVERAGE_PATH}?${query}`, parseTradeTotals, signal);
+}
+
+/** Spec 1 deal history: one page of the symbol's fills, newest first. */
+export const DEAL_PAGE_SIZE = 100;
+
+export interface DealPage {
+  fills: Fill[];
+  /** the trade id the next page asks after (the oldest shown); null when this page was the last */
+  next: string | null;
+}
+
+/** getTradeInfo for the deal history: the last 90 days of one symbol, 100 fills at a time by last trade id. */
+export async function getDealPage(symbolId: string, lastTradeId: string | null, signal?: AbortSignal): Promise<DealPage> {
+  const query = new URLSearchParams({ symbol_id: symbolId, limit: String(DEAL_PAGE_SIZE) });
+  if (lastTradeId) query.set('last_trade_id', lastTradeId);
+  const fills = await getJson(`${ORDER_API.tradeInfo}?${query}`, parseTradeInfo, signal);
+  const oldest = fills[fills.length - 1];
+  return { fills, next: fills.length < DEAL_PAGE_SIZE || !oldest ? null : oldest.tradeId };
 }

@@ -93,6 +93,8 @@ export interface Fill {
   tokenFee: string;
   feeTokenId: string;
   isMaker: boolean;
+  /** LIMIT or MARKET: the order the fill belongs to ('' when the answer does not say) */
+  orderType: string;
 }
 
 function side(o: Record<string, unknown>, what: string): OrderSide {
@@ -155,6 +157,7 @@ export function parseFill(value: unknown, what = 'fill'): Fill {
     tokenFee: decimal(o.tokenFee, `${what}.tokenFee`),
     feeTokenId: str(o, 'feeTokenId', what),
     isMaker: bool(o, 'isMaker'),
+    orderType: typeof o.orderType === 'string' ? o.orderType : '',
   };
 }
 

@@ -6,7 +6,10 @@ import { formatAsGiven, formatDecimal } from '../../../domain/format';
 import type { Interval } from '../../../domain/intervals';
 import { useChartDisplaySettings } from '../../../data/chartDisplaySettings';
 import { useChartTrades } from '../../../data/chartTrades';
+import type { ExecutionMarker } from '../../../domain/executionMarkers';
+import { Button } from '../../../ui/Button';
 import type { ChartController, MarkerHover } from './chartController';
+import { DealHistoryDialog } from './DealHistoryDialog';
 
 interface ExecutionMarkersProps {
   controller: ChartController;
@@ -33,18 +36,36 @@ export function ExecutionMarkers({ controller, symbolId, interval, pricePrecisio
   useEffect(() => controller.setExecutionMarkers(markers, { Buy: buy, Sell: sell }), [controller, markers, buy, sell]);
 
   const [hover, setHover] = useState<MarkerHover | null>(null);
+  // The deal history: open from a clicked mark (its fills highlighted) or from the summary button.
+  const [deals, setDeals] = useState<{ marker: ExecutionMarker | null } | null>(null);
   useEffect(() => {
     controller.onMarkerHover(setHover);
-    return () => controller.onMarkerHover(null);
+    controller.onMarkerClick((marker) => setDeals({ marker }));
+    return () => {
+      controller.onMarkerHover(null);
+      controller.onMarkerClick(null);
+    };
   }, [controller]);
   const fills = (side: 'Buy' | 'Sell') => markers.filter((m) => m.side === side).reduce((n, m) => n + m.fills, 0);
-  // The marks are drawn on a canvas: assistive tech hears what they say in words.
-  const summary = markers.length > 0 && (
-    <p className="visually-hidden" data-testid="execution-markers">
-      {t('main.marker.summary', { buys: fills('Buy'), sells: fills('Sell') })}
-    </p>
+  // The marks are drawn on a canvas: in words for assistive tech, and a keyboard way to the deal history.
+  const summary = (
+    <>
+      {markers.length > 0 && (
+        <Button className="candle-chart__marks-summary" data-testid="execution-markers" onClick={() => setDeals({ marker: null })}>
+          {t('main.marker.summary', { buys: fills('Buy'), sells: fills('Sell') })}
+        </Button>
+      )}
+      <DealHistoryDialog
+        open={deals !== null && shown}
+        symbolId={symbolId}
+        marker={deals?.marker ?? null}
+        pricePrecision={pricePrecision}
+        timeZone={timeZone}
+        onClose={() => setDeals(null)}
+      />
+    </>
   );
-  if (!hover || !shown) return summary || null;
+  if (!hover || !shown) return summary;
 
   const locale = i18n.language;
   const m = hover.marker;

@@ -128,6 +128,7 @@ export class ChartController {
   /** marks whose bar is not loaded yet: drawn once a page or a live bar brings it */
   private markersWaiting = 0;
   private markerListener: ((hover: MarkerHover | null) => void) | null = null;
+  private markerClickListener: ((marker: ExecutionMarker) => void) | null = null;
   private hoveredMarker: string | null = null;
   private averages: readonly AverageLine[] = [];
   private averageLines: IPriceLine[] = [];
@@ -152,6 +153,7 @@ export class ChartController {
     this.indicators = new IndicatorLayer(this.chart, { up: options.settings.upColor, down: options.settings.downColor });
     if (options.volumeOverlay) this.addVolumeOverlay();
     this.chart.subscribeCrosshairMove(this.onCrosshair);
+    this.chart.subscribeClick(this.onClick);
     this.chart.timeScale().subscribeVisibleLogicalRangeChange(this.onRange);
   }
 
@@ -241,6 +243,11 @@ export class ChartController {
     this.drawAverages();
   }
 
+  /** Told the mark the trader clicked (the deal history opens at it). */
+  onMarkerClick(listener: ((marker: ExecutionMarker) => void) | null): void {
+    this.markerClickListener = listener;
+  }
+
   /** Told the mark under the pointer (null when it leaves one). */
   onMarkerHover(listener: ((hover: MarkerHover | null) => void) | null): void {
     this.markerListener = listener;
@@ -309,6 +316,7 @@ export class ChartController {
   destroy(): void {
     this.cancelFrame();
     this.chart.unsubscribeCrosshairMove(this.onCrosshair);
+    this.chart.unsubscribeClick(this.onClick);
     this.chart.timeScale().unsubscribeVisibleLogicalRangeChange(this.onRange);
     this.chart.remove();
   }
@@ -385,6 +393,12 @@ export class ChartController {
     this.hoverIndex = index !== null && index >= 0 && index < this.bars.length ? index : null;
     this.emitLegend();
     this.emitMarkerHover(param);
+  };
+
+  private readonly onClick = (param: MouseEventParams): void => {
+    const id = typeof param.hoveredObjectId === 'string' ? param.hoveredObjectId : null;
+    const marker = id === null ? undefined : this.markers.find((m) => m.id === id);
+    if (marker) this.markerClickListener?.(marker);
   };
 
   private emitMarkerHover(param: MouseEventParams): void {
