@@ -29,31 +29,31 @@ function amount(value: unknown, what: string): string {
   return text;
 }
 
+/** The sums a pair and a quote-coin total share. */
+function parseSums(o: Record<string, unknown>, what: string) {
+  return {
+    buyVolume: amount(o.buyVolume, `${what}.buyVolume`),
+    sellVolume: amount(o.sellVolume, `${what}.sellVolume`),
+    fees: amount(o.fees, `${what}.fees`),
+    trades: count(o.trades, `${what}.trades`),
+    realisedPnl: decimal(o.realisedPnl, `${what}.realisedPnl`),
+  };
+}
+
 function parsePair(value: unknown, what: string): PairPnl {
   const o = record(value, what);
   return {
     symbol: str(o, 'symbol', what),
     base: str(o, 'base', what),
     quote: str(o, 'quote', what),
-    buyVolume: amount(o.buyVolume, `${what}.buyVolume`),
-    sellVolume: amount(o.sellVolume, `${what}.sellVolume`),
-    fees: amount(o.fees, `${what}.fees`),
-    trades: count(o.trades, `${what}.trades`),
-    realisedPnl: decimal(o.realisedPnl, `${what}.realisedPnl`),
+    ...parseSums(o, what),
     unexplainedQty: amount(o.unexplainedQty, `${what}.unexplainedQty`),
   };
 }
 
 function parseTotal(value: unknown, what: string): QuoteTotal {
   const o = record(value, what);
-  return {
-    quote: str(o, 'quote', what),
-    buyVolume: amount(o.buyVolume, `${what}.buyVolume`),
-    sellVolume: amount(o.sellVolume, `${what}.sellVolume`),
-    fees: amount(o.fees, `${what}.fees`),
-    trades: count(o.trades, `${what}.trades`),
-    realisedPnl: decimal(o.realisedPnl, `${what}.realisedPnl`),
-  };
+  return { quote: str(o, 'quote', what), ...parseSums(o, what) };
 }
 
 /** Strict: a half-read answer would show a wrong P&L as if it were whole. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_HISTORY_RANGES, type OrderHistoryRange } from '../../domain/orderStatus';
+import type { OrderHistoryRange } from '../../domain/orderStatus';
 import { useOrderHistory } from '../../data/orders';
 import { Button } from '../../ui/Button';
 import { KindTabs } from './KindTabs';
@@ -11,6 +11,7 @@ import { ExportCsvButton } from './ExportCsvButton';
 import { ordersTable } from './csvTables';
 import { useOrderFormat } from './useOrderFormat';
 import { ListState } from './ListState';
+import { RangePicker } from './RangePicker';
 import { OrderTable } from './OrderTable';
 
 /** Order history: finished orders of the last 7, 30 or 180 days (spec 2 §2, §9). */
@@ -27,13 +28,7 @@ export function OrderHistory() {
       <AllPairsSwitch />
           <FullListLinks tab="history" subTab={tab} />
       <ExportCsvButton list="orders-history" disabled={shown.length === 0} table={() => ordersTable(shown, t, format)} />
-      <div className="orders__ranges" role="group" aria-label={t('timeRange')}>
-        {ORDER_HISTORY_RANGES.map((d) => (
-          <button key={d} type="button" className="orders__range" aria-pressed={d === days} onClick={() => setDays(d)}>
-            {t('lastDays', { count: d })}
-          </button>
-        ))}
-      </div>
+      <RangePicker days={days} onDays={setDays} />
     </>
   );
   return (

@@ -32,7 +32,8 @@ export function OrderTable({ orders, label, columns, onCancel, cancelling, edita
   const onModify = useCallback((order: Order, fields: ModifyFields) => mutate({ order, fields }), [mutate]);
   const body = useRef<HTMLTableSectionElement>(null);
   const rows = useVirtualRows(orders.length, body);
-  const columnCount = numberHeaders(columns).length + 5 + (onCancel ? 1 : 0);
+  // Pair, time, side, type, the number columns, filled, status, and the actions when the list has them.
+  const columnCount = 4 + numberHeaders(columns).length + 2 + (onCancel ? 1 : 0);
   const spacer = (height: number) =>
     height > 0 ? (
       <tr aria-hidden="true" className="orders__spacer">

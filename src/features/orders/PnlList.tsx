@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_HISTORY_RANGES, type OrderHistoryRange } from '../../domain/orderStatus';
+import type { OrderHistoryRange } from '../../domain/orderStatus';
 import { pnlDirection, pnlTotals, withUnexplained } from '../../domain/pnl';
 import { usePnl, type PairPnl, type QuoteTotal } from '../../data/pnl';
 import { FullListLinks } from './FullListLinks';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
 import { ExportCsvButton } from './ExportCsvButton';
 import { ListState } from './ListState';
+import { RangePicker } from './RangePicker';
 import { pnlTable } from './pnlCsv';
 import { useOrderFormat, type OrderFormat } from './useOrderFormat';
 
@@ -110,13 +111,7 @@ export function PnlList() {
           <AllPairsSwitch />
           <FullListLinks tab="pnl" />
           <ExportCsvButton list="pnl" disabled={shown.length === 0} table={() => pnlTable(shown, totals, t)} />
-          <div className="orders__ranges" role="group" aria-label={t('timeRange')}>
-            {ORDER_HISTORY_RANGES.map((d) => (
-              <button key={d} type="button" className="orders__range" aria-pressed={d === days} onClick={() => setDays(d)}>
-                {t('lastDays', { count: d })}
-              </button>
-            ))}
-          </div>
+          <RangePicker days={days} onDays={setDays} />
         </div>
       </div>
       <ListState query={list} emptyText={t('noPnl', { count: days })} select={() => shown}>
