@@ -115,3 +115,26 @@ test('the average buy line appears once switched on, at the average of the buys,
   await buyLine.uncheck();
   await expect.poll(() => priceLines(page)).toEqual([]);
 });
+
+test('an open order is a line on the chart at its price, labelled with side, kind and quantity; it goes when cancelled or switched off', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-demo', TRADE_PATH);
+  await expect(page.getByTestId('order-available')).not.toHaveText(/—/, { timeout: COLD_START_MS });
+  await orderField(page, 'Price').fill('50000');
+  await orderField(page, 'Quantity').fill('0.5');
+  await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
+  await expect(toast(page, 'Buy order for BTC placed')).toBeVisible();
+  await expect.poll(() => priceLines(page)).toEqual([{ title: 'Buy Limit 0.500000', price: 50000 }]);
+
+  await page.getByRole('button', { name: 'Display options' }).click();
+  const entrust = page.getByRole('checkbox', { name: 'Show entrust orders' });
+  await entrust.uncheck();
+  await expect.poll(() => priceLines(page)).toEqual([]);
+  await entrust.check();
+  await expect.poll(() => priceLines(page)).toHaveLength(1);
+  await page.keyboard.press('Escape');
+
+  await page.locator('#orders-panel').getByRole('button', { name: /^Cancel Buy order BTC\/USDT/ }).click();
+  await expect(toast(page, 'Order cancelled')).toBeVisible();
+  await expect.poll(() => priceLines(page)).toEqual([]);
+});

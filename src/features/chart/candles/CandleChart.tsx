@@ -11,6 +11,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { ChartController, type ChartTheme } from './chartController';
 import { AverageLines } from './AverageLines';
 import { ExecutionMarkers } from './ExecutionMarkers';
+import { OrderLines } from './OrderLines';
 import { Legend } from './Legend';
 
 export interface CandleChartProps {
@@ -137,6 +138,7 @@ export function CandleChart(props: CandleChartProps) {
         <ExecutionMarkers controller={controller} symbolId={symbolId} interval={interval} pricePrecision={props.pricePrecision} timeZone={settings.timezone} />
       )}
       {controller && <AverageLines controller={controller} symbolId={symbolId} pricePrecision={props.pricePrecision} />}
+      {controller && <OrderLines controller={controller} symbolId={symbolId} />}
       <div ref={container} className="candle-chart__canvas" data-testid="candle-chart" data-bars={history.bars.length} data-pages={history.pagesLoaded} />
       {history.offline && (
         <span className="candle-chart__badge candle-chart__badge--offline" role="status">

@@ -73,6 +73,13 @@ export interface AverageLine {
   title: string;
 }
 
+/** An open order's line (spec 1 entrust orders): where it sits and its label. */
+export interface OrderPriceLine {
+  side: 'Buy' | 'Sell';
+  price: number;
+  title: string;
+}
+
 /** The mark under the pointer and where it is in the chart's box (px), for the hover card. */
 export interface MarkerHover {
   marker: ExecutionMarker;
@@ -132,6 +139,8 @@ export class ChartController {
   private hoveredMarker: string | null = null;
   private averages: readonly AverageLine[] = [];
   private averageLines: IPriceLine[] = [];
+  private orders: readonly OrderPriceLine[] = [];
+  private orderLines: IPriceLine[] = [];
 
   constructor(container: HTMLElement, options: ChartControllerOptions) {
     this.options = options;
@@ -243,6 +252,12 @@ export class ChartController {
     this.drawAverages();
   }
 
+  /** The open orders' lines to show (none: each is removed). Redrawn only when the orders change. */
+  setOrderLines(lines: readonly OrderPriceLine[]): void {
+    this.orders = lines;
+    this.drawOrderLines();
+  }
+
   /** Told the mark the trader clicked (the deal history opens at it). */
   onMarkerClick(listener: ((marker: ExecutionMarker) => void) | null): void {
     this.markerClickListener = listener;
@@ -326,11 +341,21 @@ export class ChartController {
     this.markerPlugin?.detach();
     this.markerPlugin = null;
     this.averageLines = [];
+    this.orderLines = [];
     this.chart.removeSeries(this.main.series);
     this.main = this.createMain(this.options.style);
     this.main.series.setData(this.main.points(this.bars));
     this.drawMarkers();
     this.drawAverages();
+    this.drawOrderLines();
+  }
+
+  private drawOrderLines(): void {
+    for (const line of this.orderLines) this.main.series.removePriceLine(line);
+    const { upColor, downColor } = this.options.settings;
+    this.orderLines = this.orders.map((o) =>
+      this.main.series.createPriceLine({ price: o.price, color: o.side === 'Buy' ? upColor : downColor, lineWidth: 1, lineStyle: LineStyle.Solid, axisLabelVisible: true, title: o.title }),
+    );
   }
 
   private drawAverages(): void {
