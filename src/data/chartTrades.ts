@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { avgSideCode } from '../domain/averageLines';
 import { getChartTrades, getDealPage, getTradeTotals } from './api/chartTrades';
+import { pagedList } from './orders';
 import { useProfile } from './queries';
 
 /** Under 'user': an account switch drops them; a fill push marks them stale (privatePushes). */
@@ -46,12 +47,5 @@ export function useDealHistory(symbolId: string, open: boolean) {
     enabled: signedIn && open,
     staleTime: 0,
   });
-  return {
-    data: query.data?.pages.flatMap((p) => p.fills),
-    isError: query.isError,
-    refetch: query.refetch,
-    hasMore: query.hasNextPage,
-    loadingMore: query.isFetchingNextPage,
-    loadMore: () => void query.fetchNextPage(),
-  };
+  return pagedList(query, (page) => page.fills);
 }

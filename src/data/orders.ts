@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type InfiniteData, type QueryClient, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { applyOpenOrderUpdate, cancelFailureText, historyWindow, isPlanOrder, type OrderHistoryRange } from '../domain/orderStatus';
 import {
@@ -83,8 +83,13 @@ export function useOrderHistory(planTypes: readonly number[], days: OrderHistory
     enabled: useSignedIn(),
     staleTime: 0,
   });
+  return pagedList(query, (page) => page.rows);
+}
+
+/** A paged list as the views read it: the rows of every page so far, and a way to the next page. */
+export function pagedList<P, R>(query: UseInfiniteQueryResult<InfiniteData<P>>, rowsOf: (page: P) => readonly R[]) {
   return {
-    data: query.data?.pages.flatMap((p) => p.rows),
+    data: query.data?.pages.flatMap(rowsOf),
     isError: query.isError,
     refetch: query.refetch,
     hasMore: query.hasNextPage,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { replay } from './support/market';
-import { closeTradeGuide, COLD_START_MS, orderField, orderForm, toast } from './support/orderForm';
+import { closeTradeGuide, COLD_START_MS, marketBuy, orderField, orderForm, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
 
 /** The trader's own trading on the chart (issue 20): execution marks. */
@@ -8,11 +8,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const TRADE_PATH = '/en/trade/spot/BTC/USDT';
 
-async function marketBuy(page: Page, value: string) {
-  await orderForm(page).getByRole('button', { name: 'Market', exact: true }).click();
-  await orderField(page, 'Order value').fill(value);
-  await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
-}
 
 interface ChartProbe {
   chart: {

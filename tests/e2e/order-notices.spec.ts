@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeTradeGuide, COLD_START_MS, orderField, orderForm } from './support/orderForm';
+import { closeTradeGuide, COLD_START_MS, marketBuy } from './support/orderForm';
 import { signIn } from './support/signIn';
 
 /** Order notifications from the private socket's pushes (issue 19 part 5): the completed toast, the sound switch. */
@@ -7,11 +7,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const TRADE_PATH = '/en/trade/spot/BTC/USDT';
 
-async function marketBuy(page: Page, value: string) {
-  await orderForm(page).getByRole('button', { name: 'Market', exact: true }).click();
-  await orderField(page, 'Order value').fill(value);
-  await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
-}
 
 const played = (page: Page) => page.evaluate(() => (window as unknown as { playedMedia: string[] }).playedMedia.length);
 

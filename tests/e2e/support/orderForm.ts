@@ -13,3 +13,10 @@ export const orderForm = (page: Page) => page.getByRole('form', { name: 'Order f
 export const orderField = (page: Page, name: string) => orderForm(page).getByRole('textbox', { name, exact: true });
 /** The newest toast with that text (an earlier one may still be on screen for its 2.5 s). */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).last();
+
+/** A market buy for a quote value, through the form. */
+export async function marketBuy(page: Page, value: string): Promise<void> {
+  await orderForm(page).getByRole('button', { name: 'Market', exact: true }).click();
+  await orderField(page, 'Order value').fill(value);
+  await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
+}
