@@ -25,7 +25,18 @@ async function heldBestBid(page: Page): Promise<string> {
   await replay(page, { action: 'pause' });
   const bid = page.locator('.ob-side--buy .ob-row').first();
   await expect(bid).toBeVisible();
-  return ((await bid.locator('.ob-cell--price').textContent()) ?? '').replace(/,/g, '');
+  const read = async () => ((await bid.locator('.ob-cell--price').textContent()) ?? '').replace(/,/g, '');
+  // Book frames already on their way when the replay paused still land: the best bid is held once two reads agree.
+  let last = await read();
+  await expect
+    .poll(async () => {
+      const now = await read();
+      const settled = now === last;
+      last = now;
+      return settled;
+    }, { intervals: [300] })
+    .toBe(true);
+  return last;
 }
 
 test('a visitor sees the form with its fields, and Log in / Sign up that come back to this page', async ({ page }) => {
@@ -172,9 +183,12 @@ test('pasting "1,234.5" reads as a number; letters are explained and never show 
 
 test('a double click and a held Enter place one order; a book price fills the price field', async ({ page }) => {
   await signedInOnPair(page, 'u-demo');
-  const best = await heldBestBid(page);
+  await heldBestBid(page);
   const bid = page.locator('.ob-side--buy .ob-row').first();
   await bid.click();
+  // Read after the click: the pointer over the book freezes it, so the row shows the price it handed over
+  // (book frames already on their way when the replay paused may have moved it since it was first read).
+  const best = ((await bid.locator('.ob-cell--price').textContent()) ?? '').replace(/,/g, '');
   await expect(field(page, 'Price')).toHaveValue(best);
   await field(page, 'Price').fill((Number(best) - 100).toFixed(2));
   await field(page, 'Quantity').fill('0.01');
