@@ -4,7 +4,8 @@ import { averagePrice, avgWindowDays } from '../../../domain/averageLines';
 import { avgLineDaysLabel, DEFAULT_AVG_LINE_DAYS, isAvgLineDays } from '../../../domain/chartDisplay';
 import { useChartDisplaySettings } from '../../../data/chartDisplaySettings';
 import { useTradeTotals } from '../../../data/chartTrades';
-import type { AverageLine, ChartController } from './chartController';
+import type { ChartController } from './chartController';
+import type { TraderLine } from './traderOverlays';
 
 interface AverageLinesProps {
   controller: ChartController;
@@ -35,7 +36,7 @@ export function AverageLines({ controller, symbolId, pricePrecision }: AverageLi
   const buyTitle = label('Buy');
   const sellTitle = label('Sell');
   const lines = useMemo(() => {
-    const out: AverageLine[] = [];
+    const out: TraderLine[] = [];
     const add = (side: 'Buy' | 'Sell', on: boolean, totals: typeof buys.data, title: string) => {
       const price = on && totals ? averagePrice(totals.sumExecValue, totals.sumExecQty, pricePrecision) : null;
       if (price !== null) out.push({ side, price: Number(price), title });
@@ -44,6 +45,6 @@ export function AverageLines({ controller, symbolId, pricePrecision }: AverageLi
     add('Sell', display.avgSellLine, sells.data, sellTitle);
     return out;
   }, [display.avgBuyLine, display.avgSellLine, buys.data, sells.data, buyTitle, sellTitle, pricePrecision]);
-  useEffect(() => controller.setAverageLines(lines), [controller, lines]);
+  useEffect(() => controller.overlays.setLines('averages', lines), [controller, lines]);
   return null;
 }

@@ -8,7 +8,8 @@ import { useChartDisplaySettings } from '../../../data/chartDisplaySettings';
 import { useChartTrades } from '../../../data/chartTrades';
 import type { ExecutionMarker } from '../../../domain/executionMarkers';
 import { Button } from '../../../ui/Button';
-import type { ChartController, MarkerHover } from './chartController';
+import type { ChartController } from './chartController';
+import type { MarkerHover } from './traderOverlays';
 import { DealHistoryDialog } from './DealHistoryDialog';
 
 interface ExecutionMarkersProps {
@@ -33,17 +34,17 @@ export function ExecutionMarkers({ controller, symbolId, interval, pricePrecisio
   const markers = useMemo(() => (shown && trades.data ? executionMarkers(trades.data, interval) : []), [shown, trades.data, interval]);
   const buy = t('main.marker.buy');
   const sell = t('main.marker.sell');
-  useEffect(() => controller.setExecutionMarkers(markers, { Buy: buy, Sell: sell }), [controller, markers, buy, sell]);
+  useEffect(() => controller.overlays.setMarkers(markers, { Buy: buy, Sell: sell }), [controller, markers, buy, sell]);
 
   const [hover, setHover] = useState<MarkerHover | null>(null);
   // The deal history: open from a clicked mark (its fills highlighted) or from the summary button.
   const [deals, setDeals] = useState<{ marker: ExecutionMarker | null } | null>(null);
   useEffect(() => {
-    controller.onMarkerHover(setHover);
-    controller.onMarkerClick((marker) => setDeals({ marker }));
+    controller.overlays.onMarkerHover(setHover);
+    controller.overlays.onMarkerClick((marker) => setDeals({ marker }));
     return () => {
-      controller.onMarkerHover(null);
-      controller.onMarkerClick(null);
+      controller.overlays.onMarkerHover(null);
+      controller.overlays.onMarkerClick(null);
     };
   }, [controller]);
   const fills = (side: 'Buy' | 'Sell') => markers.filter((m) => m.side === side).reduce((n, m) => n + m.fills, 0);

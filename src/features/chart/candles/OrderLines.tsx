@@ -5,7 +5,8 @@ import { orderLines } from '../../../domain/orderLines';
 import { isPlanOrder } from '../../../domain/orderStatus';
 import { useChartDisplaySettings } from '../../../data/chartDisplaySettings';
 import { useOpenOrders } from '../../../data/orders';
-import type { ChartController, OrderPriceLine } from './chartController';
+import type { ChartController } from './chartController';
+import type { TraderLine } from './traderOverlays';
 
 /**
  * The trader's open orders of the chart's symbol as price lines (spec 1
@@ -18,7 +19,7 @@ export function OrderLines({ controller, symbolId }: { controller: ChartControll
   const [display] = useChartDisplaySettings();
   const ordinary = useOpenOrders('ordinary').data;
   const plans = useOpenOrders('plan').data;
-  const lines = useMemo((): OrderPriceLine[] => {
+  const lines = useMemo((): TraderLine[] => {
     if (!display.entrust) return [];
     const all = [...(ordinary ?? []), ...(plans ?? [])];
     return orderLines(all, symbolId).map((line) => {
@@ -26,6 +27,6 @@ export function OrderLines({ controller, symbolId }: { controller: ChartControll
       return { side: line.side, price: line.price, title: `${t(`side_${line.side}`)} ${kind} ${formatAsGiven(line.qty, i18n.language)}` };
     });
   }, [display.entrust, ordinary, plans, symbolId, t, i18n.language]);
-  useEffect(() => controller.setOrderLines(lines), [controller, lines]);
+  useEffect(() => controller.overlays.setLines('orders', lines), [controller, lines]);
   return null;
 }

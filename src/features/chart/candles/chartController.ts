@@ -12,12 +12,7 @@ import {
   PriceScaleMode,
   TickMarkType,
   createChart,
-  createSeriesMarkers,
-  LineStyle,
   type IChartApi,
-  type IPriceLine,
-  type ISeriesMarkersPluginApi,
-  type SeriesMarker,
   type ISeriesApi,
   type LogicalRange,
   type MouseEventParams,
@@ -27,9 +22,9 @@ import {
 import { comparedChange } from '../../../domain/chartCompare';
 import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
 import { chartDateTime, chartTickLabel, type TickLevel } from '../../../domain/chartTime';
-import type { ExecutionMarker } from '../../../domain/executionMarkers';
 import { IndicatorLayer, type LegendGroup } from './indicatorLayer';
 import { createMainSeries, toTime, type MainSeries } from './mainSeries';
+import { TraderOverlays } from './traderOverlays';
 
 export interface ChartTheme {
   background: string;
@@ -64,27 +59,6 @@ export interface ComparedLegend {
   symbolId: string;
   color: string;
   change: number | null;
-}
-
-/** An average buy or sell line (spec 1 chart display): its price and the label drawn on the axis. */
-export interface AverageLine {
-  side: 'Buy' | 'Sell';
-  price: number;
-  title: string;
-}
-
-/** An open order's line (spec 1 entrust orders): where it sits and its label. */
-export interface OrderPriceLine {
-  side: 'Buy' | 'Sell';
-  price: number;
-  title: string;
-}
-
-/** The mark under the pointer and where it is in the chart's box (px), for the hover card. */
-export interface MarkerHover {
-  marker: ExecutionMarker;
-  x: number;
-  y: number;
 }
 
 interface DrawnCompare {
@@ -129,18 +103,8 @@ export class ChartController {
   private legendListener: ((legend: LegendState) => void) | null = null;
   private olderListener: (() => void) | null = null;
   private hoverIndex: number | null = null;
-  private markers: readonly ExecutionMarker[] = [];
-  private markerText = { Buy: 'B', Sell: 'S' };
-  private markerPlugin: ISeriesMarkersPluginApi<Time> | null = null;
-  /** marks whose bar is not loaded yet: drawn once a page or a live bar brings it */
-  private markersWaiting = 0;
-  private markerListener: ((hover: MarkerHover | null) => void) | null = null;
-  private markerClickListener: ((marker: ExecutionMarker) => void) | null = null;
-  private hoveredMarker: string | null = null;
-  private averages: readonly AverageLine[] = [];
-  private averageLines: IPriceLine[] = [];
-  private orders: readonly OrderPriceLine[] = [];
-  private orderLines: IPriceLine[] = [];
+  /** the trader's marks and lines on the price series */
+  readonly overlays: TraderOverlays;
 
   constructor(container: HTMLElement, options: ChartControllerOptions) {
     this.options = options;
@@ -159,6 +123,10 @@ export class ChartController {
     });
     this.applySettings(options.settings);
     this.main = this.createMain(options.style);
+    this.overlays = new TraderOverlays(this.main.series, {
+      bars: () => this.bars,
+      colors: () => ({ up: this.options.settings.upColor, down: this.options.settings.downColor }),
+    });
     this.indicators = new IndicatorLayer(this.chart, { up: options.settings.upColor, down: options.settings.downColor });
     if (options.volumeOverlay) this.addVolumeOverlay();
     this.chart.subscribeCrosshairMove(this.onCrosshair);
@@ -175,7 +143,7 @@ export class ChartController {
     this.main.series.setData(this.main.points(this.bars));
     this.volume?.setData(this.volumePoints(0));
     this.indicators.set(this.indicatorConfigs, this.bars);
-    this.drawMarkers();
+    this.overlays.barsReplaced();
     this.emitLegend();
     if (benchEnabled()) {
       performance.measure('chart:setBars', { start, detail: { bars: this.bars.length, indicators: this.indicatorConfigs.length } });
@@ -211,7 +179,7 @@ export class ChartController {
     for (const point of this.main.tail(this.bars, appended)) this.main.series.update(point);
     if (this.volume) for (const point of this.volumePoints(this.bars.length - (appended ? 2 : 1))) this.volume.update(point);
     this.indicators.update(this.bars, appended);
-    if (appended && this.markersWaiting > 0) this.drawMarkers();
+    if (appended) this.overlays.barAppended();
     if (this.hoverIndex === null) this.emitLegend();
     if (benchEnabled()) performance.measure('chart:update', { start, detail: { bars: this.bars.length, indicators: this.indicatorConfigs.length } });
   };
@@ -233,39 +201,6 @@ export class ChartController {
     this.options = { ...this.options, settings };
     this.applySettings(settings);
     if (colorsChanged) this.replaceMain();
-  }
-
-  /**
-   * The trader's fills as marks (spec 1 execution markers), one per side and
-   * bucket; `text` is the short side label drawn beside each. Replaced whole:
-   * marks change only when a fill arrives, never per tick.
-   */
-  setExecutionMarkers(markers: readonly ExecutionMarker[], text: { Buy: string; Sell: string }): void {
-    this.markers = markers;
-    this.markerText = text;
-    this.drawMarkers();
-  }
-
-  /** The average buy and sell lines to show (none: each is removed). */
-  setAverageLines(lines: readonly AverageLine[]): void {
-    this.averages = lines;
-    this.drawAverages();
-  }
-
-  /** The open orders' lines to show (none: each is removed). Redrawn only when the orders change. */
-  setOrderLines(lines: readonly OrderPriceLine[]): void {
-    this.orders = lines;
-    this.drawOrderLines();
-  }
-
-  /** Told the mark the trader clicked (the deal history opens at it). */
-  onMarkerClick(listener: ((marker: ExecutionMarker) => void) | null): void {
-    this.markerClickListener = listener;
-  }
-
-  /** Told the mark under the pointer (null when it leaves one). */
-  onMarkerHover(listener: ((hover: MarkerHover | null) => void) | null): void {
-    this.markerListener = listener;
   }
 
   /** Compare: another symbol's closes on the same scale; the scale switches to percent so both start at 0 %. */
@@ -336,50 +271,12 @@ export class ChartController {
     this.chart.remove();
   }
 
-  /** A new price series (style or colours changed): its marks go with it. */
+  /** A new price series (style or colours changed): the trader's marks and lines go onto it. */
   private replaceMain(): void {
-    this.markerPlugin?.detach();
-    this.markerPlugin = null;
-    this.averageLines = [];
-    this.orderLines = [];
     this.chart.removeSeries(this.main.series);
     this.main = this.createMain(this.options.style);
     this.main.series.setData(this.main.points(this.bars));
-    this.drawMarkers();
-    this.drawAverages();
-    this.drawOrderLines();
-  }
-
-  private drawOrderLines(): void {
-    for (const line of this.orderLines) this.main.series.removePriceLine(line);
-    const { upColor, downColor } = this.options.settings;
-    this.orderLines = this.orders.map((o) =>
-      this.main.series.createPriceLine({ price: o.price, color: o.side === 'Buy' ? upColor : downColor, lineWidth: 1, lineStyle: LineStyle.Solid, axisLabelVisible: true, title: o.title }),
-    );
-  }
-
-  private drawAverages(): void {
-    for (const line of this.averageLines) this.main.series.removePriceLine(line);
-    const { upColor, downColor } = this.options.settings;
-    this.averageLines = this.averages.map((a) =>
-      this.main.series.createPriceLine({ price: a.price, color: a.side === 'Buy' ? upColor : downColor, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: a.title }),
-    );
-  }
-
-  /** Draws the marks whose bar is loaded (a mark needs its bar to sit on). */
-  private drawMarkers(): void {
-    const times = new Set(this.bars.map((b) => b.time));
-    const { upColor, downColor } = this.options.settings;
-    const drawn: SeriesMarker<Time>[] = [];
-    for (const m of this.markers) {
-      if (!times.has(m.time)) continue;
-      const buy = m.side === 'Buy';
-      drawn.push({ time: toTime(m.time), position: buy ? 'belowBar' : 'aboveBar', shape: buy ? 'arrowUp' : 'arrowDown', color: buy ? upColor : downColor, id: m.id, text: this.markerText[m.side] });
-    }
-    this.markersWaiting = this.markers.length - drawn.length;
-    if (drawn.length === 0 && !this.markerPlugin) return;
-    if (this.markerPlugin) this.markerPlugin.setMarkers(drawn);
-    else this.markerPlugin = createSeriesMarkers(this.main.series, drawn);
+    this.overlays.attach(this.main.series);
   }
 
   private createMain(style: ChartStyle): MainSeries {
@@ -417,26 +314,10 @@ export class ChartController {
     const index = param.logical === undefined || param.point === undefined ? null : Math.round(param.logical);
     this.hoverIndex = index !== null && index >= 0 && index < this.bars.length ? index : null;
     this.emitLegend();
-    this.emitMarkerHover(param);
+    this.overlays.pointerMoved(param);
   };
 
-  private readonly onClick = (param: MouseEventParams): void => {
-    const id = typeof param.hoveredObjectId === 'string' ? param.hoveredObjectId : null;
-    const marker = id === null ? undefined : this.markers.find((m) => m.id === id);
-    if (marker) this.markerClickListener?.(marker);
-  };
-
-  private emitMarkerHover(param: MouseEventParams): void {
-    const id = typeof param.hoveredObjectId === 'string' ? param.hoveredObjectId : null;
-    const marker = id === null ? undefined : this.markers.find((m) => m.id === id);
-    if (!marker || !param.point) {
-      if (this.hoveredMarker !== null) this.markerListener?.(null);
-      this.hoveredMarker = null;
-      return;
-    }
-    this.hoveredMarker = marker.id;
-    this.markerListener?.({ marker, x: param.point.x, y: param.point.y });
-  }
+  private readonly onClick = (param: MouseEventParams): void => this.overlays.clicked(param);
 
   private readonly onRange = (range: LogicalRange | null): void => {
     if (range && range.from < OLDER_PAGE_EDGE && this.bars.length > 0) this.olderListener?.();
