@@ -81,6 +81,13 @@ test('a fill puts a buy mark on its candle; hovering the mark shows its price, q
   await expect(deals.locator('tbody tr')).not.toHaveCount(0);
 });
 
+/** The last bar's low price; 0 until the chart has drawn its bars. */
+const lastLow = (page: Page) =>
+  page.evaluate(() => {
+    const bars = (window as unknown as { spotChartDebug?: ChartProbe }).spotChartDebug?.chart.panes()[0]?.getSeries()[0]?.data() ?? [];
+    return bars[bars.length - 1]?.low ?? 0;
+  });
+
 /** The price lines the chart's price series draws: their titles and prices. */
 const priceLines = (page: Page) =>
   page.evaluate(() => {
@@ -115,11 +122,14 @@ test('an open order is a line on the chart at its price, labelled with side, kin
   await closeTradeGuide(page);
   await signIn(page, 'u-demo', TRADE_PATH);
   await expect(page.getByTestId('order-available')).not.toHaveText(/—/, { timeout: COLD_START_MS });
-  await orderField(page, 'Price').fill('50000');
+  // Resting a little under the market, where the chart shows it (lines far off the view are not drawn).
+  await expect.poll(() => lastLow(page)).toBeGreaterThan(0);
+  const price = Math.floor(await lastLow(page)) - 100;
+  await orderField(page, 'Price').fill(price.toFixed(2));
   await orderField(page, 'Quantity').fill('0.5');
   await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
   await expect(toast(page, 'Buy order for BTC placed')).toBeVisible();
-  await expect.poll(() => priceLines(page)).toEqual([{ title: 'Buy Limit 0.500000', price: 50000 }]);
+  await expect.poll(() => priceLines(page)).toEqual([{ title: 'Buy Limit 0.500000', price }]);
 
   await page.getByRole('button', { name: 'Display options' }).click();
   const entrust = page.getByRole('checkbox', { name: 'Show entrust orders' });

@@ -39,7 +39,7 @@ export function AverageLines({ controller, symbolId, pricePrecision }: AverageLi
     const out: TraderLine[] = [];
     const add = (side: 'Buy' | 'Sell', on: boolean, totals: typeof buys.data, title: string) => {
       const price = on && totals ? averagePrice(totals.sumExecValue, totals.sumExecQty, pricePrecision) : null;
-      if (price !== null) out.push({ side, price: Number(price), title });
+      if (price !== null) out.push({ id: side, side, price: Number(price), title });
     };
     add('Buy', display.avgBuyLine, buys.data, buyTitle);
     add('Sell', display.avgSellLine, sells.data, sellTitle);

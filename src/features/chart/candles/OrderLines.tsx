@@ -1,12 +1,33 @@
 import { useEffect, useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAsGiven } from '../../../domain/format';
 import { orderLines } from '../../../domain/orderLines';
 import { isPlanOrder } from '../../../domain/orderStatus';
 import { useChartDisplaySettings } from '../../../data/chartDisplaySettings';
-import { useOpenOrders } from '../../../data/orders';
+import { useOpenOrders, type Order } from '../../../data/orders';
 import type { ChartController } from './chartController';
 import type { TraderLine } from './traderOverlays';
+
+/**
+ * Each order's line, made once per order object (and language, symbol): a
+ * push replaces one order object and keeps the others, so 50 pushes a second
+ * over 500 orders do not relabel 500 lines each.
+ */
+function lineMaker(t: TFunction, locale: string, symbolId: string): (order: Order) => TraderLine | null {
+  const made = new WeakMap<Order, TraderLine | null>();
+  return (order) => {
+    if (made.has(order)) return made.get(order)!;
+    const line = orderLines([order], symbolId)[0];
+    let drawn: TraderLine | null = null;
+    if (line) {
+      const kind = isPlanOrder(line.planType) ? t(`planType_${line.planType}`, { defaultValue: t('planType_1') }) : t(`orderType_${line.type}`);
+      drawn = { id: line.orderId, side: line.side, price: line.price, title: `${t(`side_${line.side}`)} ${kind} ${formatAsGiven(line.qty, locale)}` };
+    }
+    made.set(order, drawn);
+    return drawn;
+  };
+}
 
 /**
  * The trader's open orders of the chart's symbol as price lines (spec 1
@@ -19,14 +40,11 @@ export function OrderLines({ controller, symbolId }: { controller: ChartControll
   const [display] = useChartDisplaySettings();
   const ordinary = useOpenOrders('ordinary').data;
   const plans = useOpenOrders('plan').data;
-  const lines = useMemo((): TraderLine[] => {
-    if (!display.entrust) return [];
-    const all = [...(ordinary ?? []), ...(plans ?? [])];
-    return orderLines(all, symbolId).map((line) => {
-      const kind = isPlanOrder(line.planType) ? t(`planType_${line.planType}`, { defaultValue: t('planType_1') }) : t(`orderType_${line.type}`);
-      return { side: line.side, price: line.price, title: `${t(`side_${line.side}`)} ${kind} ${formatAsGiven(line.qty, i18n.language)}` };
-    });
-  }, [display.entrust, ordinary, plans, symbolId, t, i18n.language]);
+  const lineOf = useMemo(() => lineMaker(t, i18n.language, symbolId), [t, i18n.language, symbolId]);
+  const lines = useMemo(
+    (): TraderLine[] => (display.entrust ? [...(ordinary ?? []), ...(plans ?? [])].flatMap((order) => lineOf(order) ?? []) : []),
+    [display.entrust, ordinary, plans, lineOf],
+  );
   useEffect(() => controller.overlays.setLines('orders', lines), [controller, lines]);
   return null;
 }

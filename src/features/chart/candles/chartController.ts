@@ -144,6 +144,7 @@ export class ChartController {
     this.volume?.setData(this.volumePoints(0));
     this.indicators.set(this.indicatorConfigs, this.bars);
     this.overlays.barsReplaced();
+    this.overlays.viewMoved();
     this.emitLegend();
     if (benchEnabled()) {
       performance.measure('chart:setBars', { start, detail: { bars: this.bars.length, indicators: this.indicatorConfigs.length } });
@@ -180,6 +181,7 @@ export class ChartController {
     if (this.volume) for (const point of this.volumePoints(this.bars.length - (appended ? 2 : 1))) this.volume.update(point);
     this.indicators.update(this.bars, appended);
     if (appended) this.overlays.barAppended();
+    this.overlays.viewMoved();
     if (this.hoverIndex === null) this.emitLegend();
     if (benchEnabled()) performance.measure('chart:update', { start, detail: { bars: this.bars.length, indicators: this.indicatorConfigs.length } });
   };
@@ -315,12 +317,15 @@ export class ChartController {
     this.hoverIndex = index !== null && index >= 0 && index < this.bars.length ? index : null;
     this.emitLegend();
     this.overlays.pointerMoved(param);
+    // A drag of the price axis moves the view with no tick: the pointer is on the chart then.
+    this.overlays.viewMoved();
   };
 
   private readonly onClick = (param: MouseEventParams): void => this.overlays.clicked(param);
 
   private readonly onRange = (range: LogicalRange | null): void => {
     if (range && range.from < OLDER_PAGE_EDGE && this.bars.length > 0) this.olderListener?.();
+    this.overlays.viewMoved();
     // The percent scale re-bases on the first bar in view, and so do the compared changes.
     if (this.compared.size > 0) this.emitLegend();
   };

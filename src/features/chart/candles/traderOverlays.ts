@@ -22,6 +22,8 @@ import { toTime } from './mainSeries';
 
 /** A line of the trader's (an average, an open order): its side's colour, price and the label on the axis. */
 export interface TraderLine {
+  /** stable per line (an order id, a side): a push that changes one order redraws only its line */
+  id: string;
   side: 'Buy' | 'Sell';
   price: number;
   title: string;
@@ -30,6 +32,14 @@ export interface TraderLine {
 /** Averages are dashed, so an order line at the same price still reads as an order. */
 export type LineGroup = 'averages' | 'orders';
 const GROUP_STYLE: Record<LineGroup, LineStyle> = { averages: LineStyle.Dashed, orders: LineStyle.Solid };
+
+/**
+ * Lines are drawn for the prices around the view only — the visible range
+ * and twice its height above and below — and at most this many, nearest the
+ * middle first: each drawn line (and its axis label) costs every frame, and
+ * an account may hold 500 orders, most far from the market.
+ */
+const MAX_DRAWN_LINES = 100;
 
 /** The mark under the pointer and where it is in the chart's box (px), for the hover card. */
 export interface MarkerHover {
@@ -51,13 +61,15 @@ export class TraderOverlays {
   private plugin: ISeriesMarkersPluginApi<Time> | null = null;
   /** marks whose bar is not loaded yet: drawn once a page or a live bar brings it */
   private waiting = 0;
-  private readonly lines: Record<LineGroup, { wanted: readonly TraderLine[]; drawn: IPriceLine[] }> = {
-    averages: { wanted: [], drawn: [] },
-    orders: { wanted: [], drawn: [] },
+  private readonly lines: Record<LineGroup, { wanted: readonly TraderLine[]; drawn: Map<string, { line: IPriceLine; spec: TraderLine }> }> = {
+    averages: { wanted: [], drawn: new Map() },
+    orders: { wanted: [], drawn: new Map() },
   };
   private hoverListener: ((hover: MarkerHover | null) => void) | null = null;
   private clickListener: ((marker: ExecutionMarker) => void) | null = null;
   private hovered: string | null = null;
+  /** the price band the lines were last chosen for */
+  private band: { from: number; to: number } | null = null;
 
   constructor(series: ISeriesApi<SeriesType>, private readonly host: Host) {
     this.series = series;
@@ -67,9 +79,26 @@ export class TraderOverlays {
   attach(series: ISeriesApi<SeriesType>): void {
     this.series = series;
     this.plugin = null;
-    this.lines.averages.drawn = [];
-    this.lines.orders.drawn = [];
+    this.lines.averages.drawn.clear();
+    this.lines.orders.drawn.clear();
+    this.band = null;
     this.drawMarkers();
+    this.drawLines('averages');
+    this.drawLines('orders');
+  }
+
+  /**
+   * The view may have moved (a tick rescaled the price axis, a scroll, a
+   * zoom): when it left the band the lines were chosen for, or shrank well
+   * inside it, choose again. Cheap enough for every frame.
+   */
+  viewMoved(): void {
+    const range = this.series.priceScale().getVisibleRange();
+    if (!range) return;
+    const band = this.band;
+    const span = range.to - range.from;
+    if (band && range.from >= band.from && range.to <= band.to && span * 10 > band.to - band.from) return;
+    this.band = { from: range.from - 2 * span, to: range.to + 2 * span };
     this.drawLines('averages');
     this.drawLines('orders');
   }
@@ -127,13 +156,40 @@ export class TraderOverlays {
     return id === null ? undefined : this.markers.find((m) => m.id === id);
   }
 
+  /**
+   * Brings a group's drawn lines to the wanted ones, touching only what
+   * changed: every order push (the trader's own modifies, 50 a second at
+   * most) would otherwise redraw every line of up to 500 open orders.
+   */
   private drawLines(group: LineGroup): void {
     const { up, down } = this.host.colors();
-    const state = this.lines[group];
-    for (const line of state.drawn) this.series.removePriceLine(line);
-    state.drawn = state.wanted.map((l) =>
-      this.series.createPriceLine({ price: l.price, color: l.side === 'Buy' ? up : down, lineWidth: 1, lineStyle: GROUP_STYLE[group], axisLabelVisible: true, title: l.title }),
-    );
+    const { drawn } = this.lines[group];
+    const wanted = this.inBand(this.lines[group].wanted);
+    const keep = new Set(wanted.map((l) => l.id));
+    for (const [id, { line }] of drawn) {
+      if (keep.has(id)) continue;
+      this.series.removePriceLine(line);
+      drawn.delete(id);
+    }
+    for (const spec of wanted) {
+      const options = { price: spec.price, color: spec.side === 'Buy' ? up : down, title: spec.title };
+      const current = drawn.get(spec.id);
+      if (!current) {
+        drawn.set(spec.id, { line: this.series.createPriceLine({ ...options, lineWidth: 1, lineStyle: GROUP_STYLE[group], axisLabelVisible: true }), spec });
+      } else if (current.spec.price !== spec.price || current.spec.title !== spec.title || current.spec.side !== spec.side) {
+        current.line.applyOptions(options);
+        current.spec = spec;
+      }
+    }
+  }
+
+  /** The lines of the band, nearest its middle first, at most MAX_DRAWN_LINES; all of them before the axis has a range. */
+  private inBand(lines: readonly TraderLine[]): readonly TraderLine[] {
+    const band = this.band;
+    if (!band) return lines.slice(0, MAX_DRAWN_LINES);
+    const middle = (band.from + band.to) / 2;
+    const near = lines.filter((l) => l.price >= band.from && l.price <= band.to);
+    return near.length <= MAX_DRAWN_LINES ? near : [...near].sort((a, b) => Math.abs(a.price - middle) - Math.abs(b.price - middle)).slice(0, MAX_DRAWN_LINES);
   }
 
   /** Draws the marks whose bar is loaded. */
