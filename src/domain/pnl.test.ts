@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { pnlDirection, pnlTotals, realisedPnl, withUnexplained, type PnlFill } from './pnl';
+import { averageCost, pnlDirection, pnlTotals, realisedPnl, withUnexplained, type PnlFill } from './pnl';
 
 const DAY = 86_400_000;
 const WINDOW = { start: 10 * DAY, end: 17 * DAY };
@@ -168,5 +168,21 @@ describe('pnlDirection', () => {
 describe('withUnexplained', () => {
   it('keeps the pairs that sold more than their fills explain', () => {
     expect(withUnexplained([{ unexplainedQty: '0' }, { unexplainedQty: '0.5' }])).toEqual([{ unexplainedQty: '0.5' }]);
+  });
+});
+
+describe('averageCost (a position\'s entry price)', () => {
+  it('walks buys and sells oldest first by the same rule as the realised P&L', () => {
+    const fills: PnlFill[] = [
+      { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', side: 'Sell', time: 3, price: '120', qty: '1', value: '120', fee: '0', feeCoin: 'USDT' },
+      { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', side: 'Buy', time: 1, price: '100', qty: '2', value: '200', fee: '0', feeCoin: 'BTC' },
+      { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', side: 'Buy', time: 2, price: '130', qty: '1', value: '130', fee: '0.001', feeCoin: 'BTC' },
+      { symbol: 'ETHUSDT', base: 'ETH', quote: 'USDT', side: 'Buy', time: 1, price: '10', qty: '1', value: '10', fee: '0', feeCoin: 'ETH' },
+    ];
+    // 2 at 100 + 0.999 for 130 = 330 for 2.999; one sold at the average leaves 1.999 costing 330 × 1.999 / 2.999.
+    const result = averageCost(fills, 'BTCUSDT');
+    expect(result.held).toBe('1.999');
+    expect(Number(result.avgCost)).toBeCloseTo(330 / 2.999, 12);
+    expect(averageCost(fills, 'SOLUSDT')).toEqual({ held: '0', avgCost: '0' });
   });
 });

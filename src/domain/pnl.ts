@@ -202,6 +202,29 @@ export function realisedPnl(fills: readonly PnlFill[], window: PnlWindow): PnlRe
   return { pairs, totals: pnlTotals(pairs), skipped };
 }
 
+/** What fills explain of a holding: the quantity and its average cost (quote per base); '0' for both when nothing. */
+export interface AverageCost {
+  held: string;
+  avgCost: string;
+}
+
+/**
+ * The average-cost walk of one pair's fills (any order), up to now: the
+ * same rule the realised P&L uses, for a position's entry price.
+ */
+export function averageCost(fills: readonly PnlFill[], symbol: string): AverageCost {
+  const readable = fills.flatMap((f) => (f.symbol === symbol ? (read(f) ?? []) : []));
+  readable.sort((a, b) => a.fill.time - b.fill.time || idOrder(a.fill.tradeId, b.fill.tradeId));
+  const first = readable[0];
+  if (!first) return { held: '0', avgCost: '0' };
+  const p = open(first.fill);
+  for (const f of readable) {
+    if (f.fill.side === 'Buy') buy(p, f);
+    else sell(p, f);
+  }
+  return { held: text(p.held), avgCost: p.held.isZero() ? '0' : text(p.cost.div(p.held)) };
+}
+
 type TotalInput = Pick<PairPnl, 'quote' | 'buyVolume' | 'sellVolume' | 'fees' | 'trades' | 'realisedPnl'>;
 
 /**

@@ -5,7 +5,9 @@
  * marketType answers an empty list.
  */
 import type { HttpHandler } from 'msw';
-import { baseOf, formatAmount, parseAmount, type Amount, type Exchange, type Fill, type Instrument } from '../../exchange';
+import { Decimal } from 'decimal.js';
+import { formatAmount, parseAmount, type Amount, type Exchange, type Instrument } from '../../exchange';
+import { averageCost } from '../../../src/domain/pnl';
 import { decimalsOf, fromUnits } from '../../../src/domain/units';
 import { signedIn, type ExchangeContext } from '../accountContext';
 import { unknownSymbol } from '../errors';
@@ -13,6 +15,7 @@ import { jsonObjectBody } from '../params';
 import { answer, orderCall, requireUnified } from './answers';
 import { optionalBoolean, optionalString } from './params';
 import { ORDER_PATHS } from './paths';
+import { pnlFillOf } from './pnl';
 import type { orderViews } from './view';
 
 export const SPOT_MARKET = 'spot';
@@ -33,28 +36,10 @@ function markOf(exchange: Exchange, inst: Instrument): { text: string; amount: A
   return { text, amount: parseAmount(text) ?? 0n };
 }
 
-/**
- * Average cost of what the fills on COIN/USDT explain of the holding: buys
- * add their quantity net of a fee taken in the coin and their quote value;
- * sells take quantity out at the average cost. Oldest fill first.
- */
-function costBasis(fills: readonly Fill[], inst: Instrument): { qty: Amount; avg: Amount } {
-  let qty = 0n;
-  let cost = 0n;
-  for (let i = fills.length - 1; i >= 0; i--) {
-    const f = fills[i]!;
-    if (f.symbol !== inst.symbol) continue;
-    const base = baseOf(inst.scale, f.qty);
-    if (f.side === 'Buy') {
-      qty += f.feeToken === inst.base ? base - f.fee : base;
-      cost += f.value;
-    } else if (qty > 0n) {
-      const sold = base < qty ? base : qty;
-      cost -= (cost * sold) / qty;
-      qty -= sold;
-    }
-  }
-  return { qty, avg: qty > 0n ? (cost * SCALE) / qty : 0n };
+/** An exchange amount cut toward zero to `decimals`, written as the exchange writes amounts (no trailing zeros, never "-0"). */
+function cut(value: Decimal, decimals: number): string {
+  const d = value.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+  return d.isZero() ? '0' : d.toFixed();
 }
 
 export function integratedHandlers(context: ExchangeContext, views: ReturnType<typeof orderViews>): HttpHandler[] {
@@ -80,7 +65,8 @@ export function integratedHandlers(context: ExchangeContext, views: ReturnType<t
       const profile = signedIn(context, request);
       requireUnified(profile, 'positions');
       const needSort = optionalBoolean(await jsonObjectBody(request), 'needSort') ?? false;
-      const fills = exchange.fills(profile.userId);
+      // The entry price is the same average-cost walk as the P&L tab's (src/domain/pnl.ts).
+      const fills = exchange.fills(profile.userId).flatMap((f) => pnlFillOf(exchange, f) ?? []);
       const positions = exchange
         .balances(profile.userId)
         .filter((line) => !SETTLEMENT_COINS.has(line.token) && line.free + line.locked > 0n)
@@ -88,19 +74,21 @@ export function integratedHandlers(context: ExchangeContext, views: ReturnType<t
           const size = line.free + line.locked;
           const inst = exchange.instrument(`${line.token}${VALUE_COIN}`);
           const mark = inst ? markOf(exchange, inst) : { text: '0', amount: 0n };
-          const basis = inst ? costBasis(fills, inst) : { qty: 0n, avg: 0n };
-          const counted = basis.qty < size ? basis.qty : size;
-          const pnl = basis.avg > 0n && mark.amount > 0n ? ((mark.amount - basis.avg) * counted) / SCALE : 0n;
+          const basis = inst ? averageCost(fills, inst.symbol) : { held: '0', avgCost: '0' };
+          const sizeText = formatAmount(size);
+          const counted = Decimal.min(basis.held, sizeText);
+          const avg = new Decimal(basis.avgCost);
+          const pnl = avg.gt(0) && mark.amount > 0n ? new Decimal(mark.text).minus(avg).times(counted) : new Decimal(0);
           const priceDecimals = inst ? decimalsOf(inst.tick) + 2 : PNL_DECIMALS;
           return {
             value: (size * mark.amount) / SCALE,
             view: {
               coin: line.token,
-              size: formatAmount(size),
+              size: sizeText,
               available: formatAmount(line.free),
-              avgEntryPrice: formatAmount(basis.avg, priceDecimals),
+              avgEntryPrice: cut(avg, priceDecimals),
               markPrice: mark.text,
-              unrealisedPnl: formatAmount(pnl, PNL_DECIMALS),
+              unrealisedPnl: cut(pnl, PNL_DECIMALS),
               positionValue: formatAmount((size * mark.amount) / SCALE, PNL_DECIMALS),
             },
           };

@@ -20,7 +20,7 @@ import { ORDER_PATHS } from './paths';
 export const DEFAULT_PNL_DAYS = 7;
 
 /** An engine fill in the walk's terms; null for a pair the exchange no longer lists (its units are unknown). */
-function pnlFillOf(exchange: Exchange, f: Fill): PnlFill | null {
+export function pnlFillOf(exchange: Exchange, f: Fill): PnlFill | null {
   const inst = exchange.instrument(f.symbol);
   if (!inst) return null;
   return {
