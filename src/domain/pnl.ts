@@ -8,6 +8,7 @@
  * Pure: the window is a parameter, nothing is read from a clock.
  */
 import { Decimal } from 'decimal.js';
+import { compareDigitIds } from './digitIds';
 
 // A sell's cost is avg × qty: enough digits that one division loses nothing a quote coin can show.
 const D = Decimal.clone({ precision: 60 });
@@ -117,10 +118,20 @@ function read(fill: PnlFill): ReadFill | null {
   return { fill, price: new D(fill.price), qty: new D(fill.qty), value: new D(fill.value), fee: new D(fill.fee) };
 }
 
-/** Trade ids are digit strings: a longer one is a larger number. */
+/** Fills of the same millisecond in trade-id order; a fill without an id keeps its place. */
 function idOrder(a: string | undefined, b: string | undefined): number {
-  if (a === undefined || b === undefined) return 0;
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  return a === undefined || b === undefined ? 0 : compareDigitIds(a, b);
+}
+
+/** The fills the walk can read, oldest first (same-millisecond fills by trade id), and how many it could not. */
+function oldestFirst(fills: readonly PnlFill[]): { readable: ReadFill[]; skipped: number } {
+  const readable: ReadFill[] = [];
+  for (const fill of fills) {
+    const r = read(fill);
+    if (r) readable.push(r);
+  }
+  readable.sort((a, b) => a.fill.time - b.fill.time || idOrder(a.fill.tradeId, b.fill.tradeId));
+  return { readable, skipped: fills.length - readable.length };
 }
 
 /** The fee in the quote coin; a fee in a third coin has no price here and counts as none. */
@@ -156,14 +167,7 @@ function sell(p: Position, f: ReadFill): { realised: Dec; unexplained: Dec } {
 
 /** Realised P&L per pair in `window` from every fill of the user (any order). */
 export function realisedPnl(fills: readonly PnlFill[], window: PnlWindow): PnlReport {
-  const readable: ReadFill[] = [];
-  let skipped = 0;
-  for (const fill of fills) {
-    const r = read(fill);
-    if (r) readable.push(r);
-    else skipped++;
-  }
-  readable.sort((a, b) => a.fill.time - b.fill.time || idOrder(a.fill.tradeId, b.fill.tradeId));
+  const { readable, skipped } = oldestFirst(fills);
 
   const positions = new Map<string, Position>();
   for (const f of readable) {
@@ -213,8 +217,7 @@ export interface AverageCost {
  * same rule the realised P&L uses, for a position's entry price.
  */
 export function averageCost(fills: readonly PnlFill[], symbol: string): AverageCost {
-  const readable = fills.flatMap((f) => (f.symbol === symbol ? (read(f) ?? []) : []));
-  readable.sort((a, b) => a.fill.time - b.fill.time || idOrder(a.fill.tradeId, b.fill.tradeId));
+  const { readable } = oldestFirst(fills.filter((f) => f.symbol === symbol));
   const first = readable[0];
   if (!first) return { held: '0', avgCost: '0' };
   const p = open(first.fill);

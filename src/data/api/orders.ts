@@ -1,5 +1,6 @@
 import { pageStatusOf, type PageOrderStatus } from '../../domain/orderStatus';
 import type { AttachedTpslInfo } from '../../domain/attachedTpsl';
+import { compareDigitIds } from '../../domain/digitIds';
 import type { EditedFields } from '../../domain/orderEdit';
 import { getJson, MalformedResponseError, postJson } from '../http';
 import { bool, decimal, list, millis, num, record, str } from './parse';
@@ -166,9 +167,8 @@ export function parseTradeInfo(value: unknown): Fill[] {
   const o = record(value, 'trade info');
   const buys = list(o.buys, 'trade info.buys').map((f, i) => parseFill(f, `trade info.buys[${i}]`));
   const sells = list(o.sells, 'trade info.sells').map((f, i) => parseFill(f, `trade info.sells[${i}]`));
-  // Trade ids (digit strings) grow with time: they break ties between fills of the same millisecond.
-  const idOrder = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-  const newer = (a: Fill, b: Fill) => b.matchTime - a.matchTime || idOrder(b.tradeId, a.tradeId);
+  // Trade ids grow with time: they break ties between fills of the same millisecond.
+  const newer = (a: Fill, b: Fill) => b.matchTime - a.matchTime || compareDigitIds(b.tradeId, a.tradeId);
   return [...buys, ...sells].sort(newer);
 }
 
