@@ -43,6 +43,13 @@ describe('checkEdit (spec 2 §5 edit checks)', () => {
     expect(keys(limitBuy, { price: '61500' }, { ...ctx, marketPrice: null }).hints).toEqual([]);
   });
 
+  it('asks when the new price or trigger equals the market price (spec 1 §2.3 hint confirm dialog)', () => {
+    expect(keys(limitBuy, { price: '61000.00' }).hints).toEqual(['modifyPriceAtMarketHint']);
+    expect(keys({ ...limitBuy, planType: 1, triggerPrice: '59000' }, { trigger: '61000' }).hints).toEqual(['modifyTriggerAtMarketHint']);
+    // An unchanged trigger that happens to sit at the market is not the trader's new value.
+    expect(keys({ ...limitBuy, planType: 1, triggerPrice: '61000' }, { qty: '0.4' }).hints).toEqual([]);
+  });
+
   it('keeps a margin order of a classic account, and a market order, as they are', () => {
     expect(keys({ ...limitBuy, isLeverage: true }, { price: '59000' }).errors).toEqual(['modifyLeverageErrorTips']);
     expect(keys({ ...limitBuy, isLeverage: true }, { price: '59000' }, { ...ctx, isUnified: true }).errors).toEqual([]);

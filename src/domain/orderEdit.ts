@@ -153,8 +153,14 @@ export function checkEdit(order: EditableOrder, inputs: EditInputs, ctx: EditCon
   if (qty!.eq(executed)) hints.push({ key: 'modifyQtyEqualsExecutedHint', field: 'qty', params: { executed: order.executedQty } });
   const market = ctx.marketPrice ? dec(ctx.marketPrice) : null;
   // Only an ordinary order meets the book at once: a plan's price applies once it triggers.
-  if (!isPlanOrder(order.planType) && price && market && (order.side === 'Buy' ? price.gt(market) : price.lt(market))) {
-    hints.push({ key: order.side === 'Buy' ? 'modifyBuyAboveMarketHint' : 'modifySellBelowMarketHint', field: 'price', params: { market: ctx.marketPrice! } });
+  if (!isPlanOrder(order.planType) && price && market) {
+    const through = order.side === 'Buy' ? price.gt(market) : price.lt(market);
+    if (through) hints.push({ key: order.side === 'Buy' ? 'modifyBuyAboveMarketHint' : 'modifySellBelowMarketHint', field: 'price', params: { market: ctx.marketPrice! } });
+    // Spec 1 §2.3: "hint confirm dialog for edits whose new value equals the market".
+    else if (price.eq(market)) hints.push({ key: 'modifyPriceAtMarketHint', field: 'price', params: { market: ctx.marketPrice! } });
+  }
+  if (trigger && market && trigger.eq(market) && !trigger.eq(order.triggerPrice || '0')) {
+    hints.push({ key: 'modifyTriggerAtMarketHint', field: 'trigger', params: { market: ctx.marketPrice! } });
   }
   return { errors, hints };
 }

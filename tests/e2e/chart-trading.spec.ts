@@ -129,7 +129,9 @@ test('an open order is a line on the chart at its price, labelled with side, kin
   await orderField(page, 'Quantity').fill('0.5');
   await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
   await expect(toast(page, 'Buy order for BTC placed')).toBeVisible();
-  await expect.poll(() => priceLines(page)).toEqual([{ title: 'Buy Limit 0.500000', price }]);
+  // The line keeps its price on the axis; its handle carries the label.
+  await expect.poll(() => priceLines(page)).toEqual([{ title: '', price }]);
+  await expect(page.getByTestId('order-line-handles').getByRole('button', { name: /^Buy Limit 0\.500000 at / })).toHaveText('Buy Limit 0.500000');
 
   await page.getByRole('button', { name: 'Display options' }).click();
   const entrust = page.getByRole('checkbox', { name: 'Show entrust orders' });

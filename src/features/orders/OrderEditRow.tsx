@@ -6,7 +6,7 @@ import { toastStore } from '../../data/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import type { NumberCell } from './orderColumns';
-import { useEditContext } from './useEditContext';
+import { useEditContext } from '../../data/editContext';
 
 interface OrderEditCellsProps {
   /** the row's place in the list, and the list window's measure (see OrderRow) */

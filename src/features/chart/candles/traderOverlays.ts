@@ -70,6 +70,8 @@ export class TraderOverlays {
   private hovered: string | null = null;
   /** the price band the lines were last chosen for */
   private band: { from: number; to: number } | null = null;
+  /** told after anything that may move a line on screen (a tick, a scroll, new lines): the order handles follow */
+  private viewListener: (() => void) | null = null;
 
   constructor(series: ISeriesApi<SeriesType>, private readonly host: Host) {
     this.series = series;
@@ -85,6 +87,7 @@ export class TraderOverlays {
     this.drawMarkers();
     this.drawLines('averages');
     this.drawLines('orders');
+    this.viewListener?.();
   }
 
   /**
@@ -95,12 +98,32 @@ export class TraderOverlays {
   viewMoved(): void {
     const range = this.series.priceScale().getVisibleRange();
     if (!range) return;
+    this.viewListener?.();
     const band = this.band;
     const span = range.to - range.from;
     if (band && range.from >= band.from && range.to <= band.to && span * 10 > band.to - band.from) return;
     this.band = { from: range.from - 2 * span, to: range.to + 2 * span };
     this.drawLines('averages');
     this.drawLines('orders');
+  }
+
+  /** Where a price is drawn, in px from the top of the chart; null before the axis has a range. */
+  coordinateOf(price: number): number | null {
+    return this.series.priceToCoordinate(price);
+  }
+
+  /** The price at a height of the chart (px from its top); null before the axis has a range. */
+  priceAt(y: number): number | null {
+    return this.series.coordinateToPrice(y);
+  }
+
+  /** The order lines drawn now (the ones near the view): their handles are the ones worth showing. */
+  drawnOrderIds(): ReadonlySet<string> {
+    return new Set(this.lines.orders.drawn.keys());
+  }
+
+  onViewChange(listener: (() => void) | null): void {
+    this.viewListener = listener;
   }
 
   /** The whole series changed (a page, a rebuild): marks may have a bar now, or lost theirs. */
@@ -124,6 +147,7 @@ export class TraderOverlays {
   setLines(group: LineGroup, lines: readonly TraderLine[]): void {
     this.lines[group].wanted = lines;
     this.drawLines(group);
+    this.viewListener?.();
   }
 
   onMarkerHover(listener: ((hover: MarkerHover | null) => void) | null): void {

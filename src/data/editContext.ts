@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { EditContext } from '../../domain/orderEdit';
-import { decimalsOf } from '../../domain/units';
-import { useProfile, useSymbols } from '../../data/queries';
-import { useTickers } from '../../data/realtime';
+import type { EditContext } from '../domain/orderEdit';
+import { decimalsOf } from '../domain/units';
+import { useProfile, useSymbols } from './queries';
+import { useTickers } from './realtime';
 
 export interface EditRules {
   ctx: EditContext;
