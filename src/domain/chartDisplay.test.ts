@@ -36,18 +36,18 @@ describe('visible display options', () => {
   });
 
   it('signed-in users see every option in the spec order, sync last', () => {
-    expect(visibleDisplayOptions(viewer())).toEqual(['trade', 'dealHistory', 'entrust', 'avgBuyLine', 'avgSellLine', 'syncApp']);
+    expect(visibleDisplayOptions(viewer())).toEqual(['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine', 'syncApp']);
   });
 
   it('sync to app needs both the feature flag and the compliance setting, and is not for demo accounts', () => {
     expect(visibleDisplayOptions(viewer({ syncFeatureFlag: false }))).not.toContain('syncApp');
     expect(visibleDisplayOptions(viewer({ site: { ...GLOBAL, syncApp: false } }))).not.toContain('syncApp');
-    expect(visibleDisplayOptions(viewer({ isDemo: true }))).toEqual(['trade', 'dealHistory', 'entrust', 'avgBuyLine', 'avgSellLine']);
+    expect(visibleDisplayOptions(viewer({ isDemo: true }))).toEqual(['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine']);
   });
 
   it('the compliance configuration hides the options it names, for visitors too', () => {
     expect(visibleDisplayOptions(viewer({ site: { syncApp: true, hiddenChartOptions: ['avgBuyLine', 'avgSellLine'] } }))).toEqual([
-      'trade', 'dealHistory', 'entrust', 'syncApp',
+      'trade', 'dealHistory', 'entrust', 'limitTrade', 'syncApp',
     ]);
     expect(visibleDisplayOptions(viewer({ loggedIn: false, site: { syncApp: true, hiddenChartOptions: ['trade'] } }))).toEqual([]);
   });

@@ -54,7 +54,7 @@ export function parseChartDisplay(raw: unknown): ChartDisplaySettings {
  * the settings' own names (the compliance configuration's `hiddenChartOptions`
  * uses them too), plus `syncApp`, which is a server preference, not a setting.
  */
-export const DISPLAY_OPTION_IDS = ['trade', 'dealHistory', 'entrust', 'avgBuyLine', 'avgSellLine', 'syncApp'] as const;
+export const DISPLAY_OPTION_IDS = ['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine', 'syncApp'] as const;
 export type DisplayOptionId = (typeof DISPLAY_OPTION_IDS)[number];
 
 /** Which day setting belongs to an average line. */
@@ -70,7 +70,7 @@ export interface DisplayViewer {
 
 /**
  * Spec 1 §2.3/§6: visitors get quick market trade only; signed-in users also
- * trade info, entrust orders and both average lines; sync to app needs the
+ * trade info, entrust orders, the hover quick order and both average lines; sync to app needs the
  * feature flag and the compliance setting, and is not offered to demo accounts
  * (they have no cloud chart save to sync, spec 1 §6). The compliance
  * configuration hides any option it names.
@@ -79,7 +79,8 @@ export function visibleDisplayOptions(viewer: DisplayViewer): DisplayOptionId[] 
   const hidden = new Set(viewer.site.hiddenChartOptions);
   const offered: DisplayOptionId[] = ['trade'];
   if (viewer.loggedIn) {
-    offered.push('dealHistory', 'entrust', 'avgBuyLine', 'avgSellLine');
+    // limitTrade (the hover quick order) is a spec 1 §3 display setting the dropdown's list does not name; it sits beside the entrust orders.
+    offered.push('dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine');
     if (viewer.syncFeatureFlag && viewer.site.syncApp && !viewer.isDemo) offered.push('syncApp');
   }
   return offered.filter((id) => !hidden.has(id));

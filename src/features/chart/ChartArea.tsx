@@ -172,6 +172,8 @@ export function ChartArea({ base, quote, locale, isDemo, loggedIn }: ChartAreaPr
           <CandleChart
             key={`${symbolId}|${interval}|${rebuildKey}|${kind}`}
             symbolId={symbolId}
+            base={base}
+            quote={quote}
             symbolName={symbolName}
             interval={interval}
             style={pro ? layout.style : simpleStyle}

@@ -1,2 +1,5 @@
 /** Order entry on the Trade tab (spec 2 §1, §2): the form, its gates and the trade preferences. */
 export { OrderEntryPanel } from './OrderEntryPanel';
+/** The chart's quick orders place through the form's context, checks and gates. */
+export { useQuickOrder, type QuickOrderModel } from './useQuickOrder';
+export { GateDialog } from './gates';

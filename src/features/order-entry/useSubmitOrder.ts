@@ -1,13 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextGate, type GateId } from '../../domain/order-entry/gates';
-import { orderCreateBody, orderOutcome } from '../../domain/order-entry/request';
+import { orderCreateBody } from '../../domain/order-entry/request';
 import { firstOrderError } from '../../domain/order-entry/validation';
 import { readAcceptedGates, acceptGate } from '../../data/gateAcceptance';
-import { ApiError, NetworkError } from '../../data/http';
 import { usePlaceOrder } from '../../data/orderEntry';
 import { useProfile } from '../../data/queries';
 import { toastStore } from '../../data/toasts';
+import { placeFailure } from './placeFailure';
 import type { OrderEntryModel } from './useOrderEntry';
 
 /** What the answers of earlier orders changed in the form (spec 2 §8 flags). */
@@ -59,17 +59,9 @@ export function useSubmitOrder(model: OrderEntryModel) {
       setShowErrors(false);
       actions.placed();
     } catch (error) {
-      if (error instanceof ApiError) {
-        const outcome = orderOutcome(Number(error.code), error.message);
-        if (outcome.kind === 'refused') {
-          setFlags((f) => ({ tryLimit: f.tryLimit || outcome.tryLimit, standardAccountLimit: f.standardAccountLimit || outcome.standardAccountLimit }));
-          toastStore.show(outcome.key ? t(outcome.key) : outcome.message || t('operationFail'), 'error');
-        }
-      } else if (error instanceof NetworkError) {
-        toastStore.show(t('orderNotConfirmed'), 'error');
-      } else {
-        toastStore.show(t('operationFail'), 'error');
-      }
+      const { text, refused } = placeFailure(error, t);
+      if (refused) setFlags((f) => ({ tryLimit: f.tryLimit || refused.tryLimit, standardAccountLimit: f.standardAccountLimit || refused.standardAccountLimit }));
+      toastStore.show(text, 'error');
     } finally {
       inFlight.current = false;
       setSending(false);

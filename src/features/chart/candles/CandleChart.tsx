@@ -12,10 +12,13 @@ import { ChartController, type ChartTheme } from './chartController';
 import { AverageLines } from './AverageLines';
 import { ExecutionMarkers } from './ExecutionMarkers';
 import { OrderLines } from './OrderLines';
+import { QuickOrders } from './QuickOrders';
 import { Legend } from './Legend';
 
 export interface CandleChartProps {
   symbolId: string;
+  base: string;
+  quote: string;
   symbolName: string;
   interval: Interval;
   style: ChartStyle;
@@ -56,6 +59,7 @@ export function CandleChart(props: CandleChartProps) {
   const { symbolId, interval, style, settings, indicators, compared, rebuildKey, onController } = props;
   const { t } = useTranslation('chart');
   const container = useRef<HTMLDivElement>(null);
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
   const [controller, setController] = useState<ChartController | null>(null);
   const [failure, setFailure] = useState<ChartWidgetError | 'construction' | null>(null);
   const history = useChartHistory(symbolId, interval, { rebuildKey });
@@ -132,13 +136,14 @@ export function CandleChart(props: CandleChartProps) {
 
   const empty = history.bars.length === 0;
   return (
-    <div className="candle-chart">
+    <div className="candle-chart" ref={setHost}>
       {controller && <Legend controller={controller} symbolName={props.symbolName} interval={interval} pricePrecision={props.pricePrecision} />}
       {controller && (
         <ExecutionMarkers controller={controller} symbolId={symbolId} interval={interval} pricePrecision={props.pricePrecision} timeZone={settings.timezone} />
       )}
       {controller && <AverageLines controller={controller} symbolId={symbolId} pricePrecision={props.pricePrecision} />}
       {controller && <OrderLines controller={controller} symbolId={symbolId} />}
+      {controller && host && <QuickOrders controller={controller} host={host} base={props.base} quote={props.quote} />}
       <div ref={container} className="candle-chart__canvas" data-testid="candle-chart" data-bars={history.bars.length} data-pages={history.pagesLoaded} />
       {history.offline && (
         <span className="candle-chart__badge candle-chart__badge--offline" role="status">

@@ -64,7 +64,8 @@ export function OrderLineHandles({ controller, lines, tick, onMove, onDrop, onRe
         const y = price === undefined ? null : overlays.coordinateOf(price);
         const inView = y !== null && y >= 0 && y <= height;
         node.style.visibility = inView ? '' : 'hidden';
-        if (inView) node.style.transform = `translate(${-axis - 4}px, ${Math.round(y - HANDLE_HALF_HEIGHT)}px)`;
+        // Left of the hover order's plus button (HoverQuickOrder), which sits against the axis.
+        if (inView) node.style.transform = `translate(${-axis - 28}px, ${Math.round(y - HANDLE_HALF_HEIGHT)}px)`;
       }
     },
     [controller],
@@ -82,12 +83,12 @@ export function OrderLineHandles({ controller, lines, tick, onMove, onDrop, onRe
         position();
       });
     };
-    controller.overlays.onViewChange(schedule);
+    const unsubscribe = controller.overlays.onViewChange(schedule);
     const resize = new ResizeObserver(schedule);
     if (layer.current) resize.observe(layer.current);
     schedule();
     return () => {
-      controller.overlays.onViewChange(null);
+      unsubscribe();
       resize.disconnect();
       cancelAnimationFrame(frame);
     };

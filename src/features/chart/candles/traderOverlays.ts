@@ -71,7 +71,7 @@ export class TraderOverlays {
   /** the price band the lines were last chosen for */
   private band: { from: number; to: number } | null = null;
   /** told after anything that may move a line on screen (a tick, a scroll, new lines): the order handles follow */
-  private viewListener: (() => void) | null = null;
+  private readonly viewListeners = new Set<() => void>();
 
   constructor(series: ISeriesApi<SeriesType>, private readonly host: Host) {
     this.series = series;
@@ -87,7 +87,7 @@ export class TraderOverlays {
     this.drawMarkers();
     this.drawLines('averages');
     this.drawLines('orders');
-    this.viewListener?.();
+    this.viewChanged();
   }
 
   /**
@@ -98,7 +98,7 @@ export class TraderOverlays {
   viewMoved(): void {
     const range = this.series.priceScale().getVisibleRange();
     if (!range) return;
-    this.viewListener?.();
+    this.viewChanged();
     const band = this.band;
     const span = range.to - range.from;
     if (band && range.from >= band.from && range.to <= band.to && span * 10 > band.to - band.from) return;
@@ -122,8 +122,14 @@ export class TraderOverlays {
     return new Set(this.lines.orders.drawn.keys());
   }
 
-  onViewChange(listener: (() => void) | null): void {
-    this.viewListener = listener;
+  /** Tells `listener` after each change that may move a line on screen; returns the unsubscribe. */
+  onViewChange(listener: () => void): () => void {
+    this.viewListeners.add(listener);
+    return () => this.viewListeners.delete(listener);
+  }
+
+  private viewChanged(): void {
+    for (const listener of this.viewListeners) listener();
   }
 
   /** The whole series changed (a page, a rebuild): marks may have a bar now, or lost theirs. */
@@ -147,7 +153,7 @@ export class TraderOverlays {
   setLines(group: LineGroup, lines: readonly TraderLine[]): void {
     this.lines[group].wanted = lines;
     this.drawLines(group);
-    this.viewListener?.();
+    this.viewChanged();
   }
 
   onMarkerHover(listener: ((hover: MarkerHover | null) => void) | null): void {
