@@ -57,6 +57,11 @@ test('a resting limit buy: Edit checks the new values, asks before crossing the 
   await row.getByRole('button', { name: /^Edit Buy order BTC\/USDT/ }).click();
   await price.fill(second.toFixed(2));
   await price.press('Enter');
+  // The paused ticker's last trade can sit under the held best bid: then the hint asks first, and Modify sends.
+  await expect(hint.or(toast(page, 'Order modified')).first()).toBeVisible();
+  if (await hint.isVisible()) await hint.getByRole('button', { name: 'Modify' }).click();
+  // A pointer left over the order book (where the dialog was) would freeze it.
+  await page.mouse.move(0, 0);
   await expect(toast(page, 'Order modified')).toBeVisible();
   await expect(row).toContainText(money(second));
   await expect(row).toHaveCount(1);
