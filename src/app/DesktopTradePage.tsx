@@ -8,6 +8,7 @@ import { OrderEntryPanel } from '../features/order-entry';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
+import { TradeSidePanel } from '../features/tools';
 import { SettingsBar } from '../features/settings-bar';
 import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
 import { FooterBar } from '../features/footer';
@@ -58,7 +59,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
         <aside id="spot-trade-container" className="trade-page__side">
           <div id="trade-area">
             <PanelSlot>
-              <OrderEntryPanel key={`${base}/${quote}`} base={base} quote={quote} />
+              <TradeSidePanel base={base} quote={quote} trade={<OrderEntryPanel key={`${base}/${quote}`} base={base} quote={quote} />} />
             </PanelSlot>
             {loggedIn && (
               <PanelSlot>

@@ -2,4 +2,8 @@
 export { OrderEntryPanel } from './OrderEntryPanel';
 /** The chart's quick orders place through the form's context, checks and gates. */
 export { useQuickOrder, type QuickOrderModel } from './useQuickOrder';
-export { GateDialog } from './gates';
+export { GateDialog, useGateFlow, type GateDialogProps } from './gates';
+/** The tools' forms read the same order context and explain failures the same way. */
+export { useOrderContext } from './useOrderContext';
+export { placeFailure } from './placeFailure';
+export { NumberField } from './NumberField';

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { OUTBOUND_TOOLS, toolLink, type ToolId } from '../../domain/tools';
+import { ScaledOrderForm } from './ScaledOrderForm';
+
+interface ToolsPanelProps {
+  base: string;
+  quote: string;
+  tools: readonly ToolId[];
+  tool: ToolId | null;
+  onChoose: (tool: ToolId) => void;
+  onBack: () => void;
+}
+
+/**
+ * The Tools tab (spec 2 §2): the pinned tools this viewer may use — a tool
+ * of this page opens here, an outbound one is a link (spread in a new
+ * window) — or the chosen tool with a way back to the list.
+ */
+export function ToolsPanel({ base, quote, tools, tool, onChoose, onBack }: ToolsPanelProps) {
+  const { t } = useTranslation('trade');
+  if (tool === 'scaledOrder') {
+    return (
+      <div className="tools-panel">
+        <button type="button" className="tools-panel__back" onClick={onBack}>
+          <span aria-hidden="true">← </span>
+          {t('toolsBack', { tool: t('tool_scaledOrder') })}
+        </button>
+        <ScaledOrderForm base={base} quote={quote} />
+      </div>
+    );
+  }
+  return (
+    <ul className="tools-panel__list" aria-label={t('toolsTab')}>
+      {tools.map((id) => {
+        const link = OUTBOUND_TOOLS.has(id) ? toolLink(id, { base, quote }) : null;
+        return (
+          <li key={id}>
+            {link ? (
+              <a className="tools-panel__tool" href={link.href} {...(link.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                <span className="tools-panel__name">{t(`tool_${id}`)}</span>
+                <span className="tools-panel__hint">{t(`toolHint_${id}`)}</span>
+              </a>
+            ) : (
+              <button type="button" className="tools-panel__tool" onClick={() => onChoose(id)}>
+                <span className="tools-panel__name">{t(`tool_${id}`)}</span>
+                <span className="tools-panel__hint">{t(`toolHint_${id}`)}</span>
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
