@@ -272,6 +272,7 @@ export class Exchange extends ExchangeMatching {
       if (symbols && !symbols.has(order.symbol)) continue;
       if (plan !== (order.planType !== PLAN.ORDINARY)) continue;
       if (types && !types.has(order.planType)) continue;
+      if (req.keep?.(order)) continue;
       this.cancelOpen(order);
       done.push({ ...order });
     }

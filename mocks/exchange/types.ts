@@ -86,6 +86,8 @@ export interface CancelAllRequest {
   /** 'ordinary' (default), or plan orders of one plan type, or every plan order */
   kind?: 'ordinary' | 'plan';
   planTypes?: readonly PlanType[];
+  /** orders to leave open (a strategy's, which only the strategy may end) */
+  keep?: (order: Readonly<Order>) => boolean;
 }
 
 /**

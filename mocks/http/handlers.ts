@@ -22,6 +22,8 @@ import { upgradeHandlers } from './upgrade';
 import { assetHandlers, type RecentsStore } from './assets';
 import type { SpotMarginDesk } from '../accounts/margin';
 import type { AttachedTpslDesk } from '../exchange/attachedTpsl';
+import type { GridBotDesk } from '../strategies/gridBot';
+import { gridHandlers } from './gridBot';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -50,6 +52,8 @@ export interface HandlerOptions {
   margin?: SpotMarginDesk;
   /** limit orders' attached TP/SL */
   attached?: AttachedTpslDesk;
+  /** the grid bots (without it the grid calls refuse) */
+  gridBots?: GridBotDesk;
   /** signed-in users' recently visited symbols */
   recents?: RecentsStore;
   /** margin flags and order views shared with the private socket, so pushes and calls agree */
@@ -101,6 +105,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...tradeFlowHandlers(context),
     ...chartSaveHandlers(context),
     ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin, attached: options.attached }, options.orderViews) : []),
+    ...(context.exchange ? gridHandlers({ ...context, exchange: context.exchange, gridBots: options.gridBots }) : []),
     ...(options.upgrades ? upgradeHandlers({ ...context, upgrades: options.upgrades }) : []),
     ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
   ];

@@ -10,7 +10,7 @@ import { createHandlers } from '../http/handlers';
 import { createAnnouncementStore } from '../http/announcements';
 import { createRouteLines } from '../http/lines';
 import { DEFAULT_ROUTES } from '../http/probe';
-import { createMarketHub, systemScheduler } from '../market/hub';
+import { createMarketHub, systemScheduler, type ExchangeFeed } from '../market/hub';
 import { createUserStore, type TextPersistence } from '../accounts/userStore';
 import { createAccountDirectory } from '../accounts/directory';
 import { createSessionStore } from '../accounts/sessions';
@@ -27,6 +27,7 @@ import { createChartStore } from '../accounts/chartStore';
 import { sitePreset, type SiteConfig } from '../site';
 import { createControlHandlers } from './control';
 import { buildInstrument, Exchange, exchangeFeed, type InstrumentListing } from '../exchange';
+import { createGridBotDesk, type GridBotDesk } from '../strategies/gridBot';
 import { openExchangeAccounts } from '../accounts/exchangeAccounts';
 import { createNetworkState } from './network';
 
@@ -82,11 +83,13 @@ export function createBackend(options: BackendOptions) {
   // Loans live beside the engine: restored only with the engine state they were saved with.
   const margin = createMarginDesk(exchange, { state: restored?.margin });
   const attached = createAttachedTpslDesk(exchange, { state: restored?.attachedTpsl, now: () => hub.now(), defer: (run) => void scheduler.setTimeout(run, 0) });
-  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached }) : null;
+  // Grid bots trade through the engine; their state refers to its order ids, so it is saved in the same write.
+  const gridBots = createGridBotDesk(exchange, { state: restored?.gridBots, now: () => hub.now(), defer: (run) => void scheduler.setTimeout(run, 0) });
+  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached, gridBots }) : null;
   const commit = saving ? () => saving.commit() : undefined;
   const hub = createMarketHub({
     exchangeStart,
-    exchange: exchangeFeed(exchange),
+    exchange: gridFeed(exchangeFeed(exchange), gridBots),
     sets: options.sets,
     instruments: instruments.symbols,
     listings: LISTINGS,
@@ -128,6 +131,7 @@ export function createBackend(options: BackendOptions) {
       exchange,
       margin,
       attached,
+      gridBots,
       recents: createRecentsStore(options.recentsPersistence),
       upgrades,
       orderViews: orderShared,
@@ -159,6 +163,7 @@ export function createBackend(options: BackendOptions) {
       saving?.stop();
       stopAccountSync();
       attached.close();
+      gridBots.dispose();
       upgrades.close();
       quote.close();
       privateSocket.close();
@@ -168,6 +173,17 @@ export function createBackend(options: BackendOptions) {
 }
 
 export type Backend = ReturnType<typeof createBackend>;
+
+/** The engine emits nothing for the market's own trades: the grid desk hears of each one here, after the engine took it. */
+function gridFeed(feed: ExchangeFeed, gridBots: GridBotDesk): ExchangeFeed {
+  return {
+    ...feed,
+    onMarket(event, at) {
+      feed.onMarket(event, at);
+      if (event.ch === 'trade') gridBots.onMarket(event.msg.s);
+    },
+  };
+}
 
 /** The simulated exchange on the fixtures' instruments; a new listing opens when the hub's listing schedule says. */
 function createExchange(exchangeStart: number, stored: unknown) {

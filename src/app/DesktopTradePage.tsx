@@ -8,7 +8,8 @@ import { OrderEntryPanel } from '../features/order-entry';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
-import { TradeSidePanel } from '../features/tools';
+import { GridPanel, TradeSidePanel } from '../features/tools';
+import { useSidePanel } from '../data/sidePanel';
 import { SettingsBar } from '../features/settings-bar';
 import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
 import { FooterBar } from '../features/footer';
@@ -26,13 +27,14 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
   const loggedIn = profile?.loggedIn ?? false;
   const width = gridWidth(viewport.clientWidth);
   const refetchSymbols = useRetrySymbols();
+  const [sidePanel] = useSidePanel();
   // The chart's code loads lazily; its cached candles are read meanwhile.
   useEffect(() => prefetchChartCache(`${base}${quote}`), [base, quote]);
 
   const panels: Record<PanelId, React.ReactNode> = {
     chart: <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} locale={locale} /></PanelSlot>,
     orderbook: <PanelSlot><LazyOrderbookPanel base={base} quote={quote} /></PanelSlot>,
-    position: <PanelSlot><LazyOrdersPanel base={base} quote={quote} /></PanelSlot>,
+    position: <PanelSlot>{loggedIn && sidePanel.tool === 'gridBot' ? <GridPanel base={base} quote={quote} /> : <LazyOrdersPanel base={base} quote={quote} />}</PanelSlot>,
   };
 
   return (

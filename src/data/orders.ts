@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type InfiniteData, type QueryClient, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { applyOpenOrderUpdate, cancelFailureText, historyWindow, isPlanOrder, type OrderHistoryRange } from '../domain/orderStatus';
+import { applyOpenOrderUpdate, cancelFailureText, historyWindow, isGridBotOrder, isPlanOrder, type OrderHistoryRange } from '../domain/orderStatus';
 import {
   cancelAllOrders,
   cancelAllPlanOrders,
@@ -46,10 +46,15 @@ function useSignedIn(): boolean {
   return useProfile().data?.loggedIn ?? false;
 }
 
+/** A grid bot's orders are the bot's to move and end: its panel shows them, the open-order lists and the chart do not. */
+const withoutStrategyOrders = (orders: readonly Order[]): readonly Order[] =>
+  orders.some((o) => isGridBotOrder(o)) ? orders.filter((o) => !isGridBotOrder(o)) : orders;
+
 export function useOpenOrders(kind: OrderKind) {
   return useQuery({
     queryKey: orderQueryKeys.open(kind),
     queryFn: ({ signal }) => (kind === 'plan' ? getOpenPlanOrders(signal) : getOpenOrders(signal)),
+    select: withoutStrategyOrders,
     enabled: useSignedIn(),
     refetchInterval: usePushPolling().orders ? OPEN_ORDERS_REFETCH_MS : false,
     staleTime: 0,

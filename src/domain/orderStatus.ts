@@ -125,3 +125,9 @@ export const LIQUIDATION_CODE = 81001;
 export function cancelFailureText(code: number | string | undefined, kind: 'ordinary' | 'plan' | 'all'): 'liquidationErrorInfo' | null {
   return Number(code) === LIQUIDATION_CODE && kind !== 'plan' ? 'liquidationErrorInfo' : null;
 }
+
+/** `specialTradeFrom` of a grid bot's orders (docs/api/grid-bot.md); 0 is an order the user placed. */
+export const GRID_BOT_TRADE_FROM = 4;
+
+/** An order a grid bot placed: the bot moves and ends it, not the user. */
+export const isGridBotOrder = (order: { specialTradeFrom: number }): boolean => order.specialTradeFrom === GRID_BOT_TRADE_FROM;

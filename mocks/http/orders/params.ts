@@ -4,6 +4,7 @@
  * handler never sees malformed input and never throws anything else.
  */
 import { PLAN, type PlanType, type Side } from '../../exchange';
+import { GRID_CLIENT_PREFIX } from '../../strategies/gridState';
 import { badParam } from '../errors';
 
 export type Body = Record<string, unknown>;
@@ -75,6 +76,8 @@ export function sideOf(body: Body, name = 'side'): Side {
 export function clientOrderIdOf(body: Body): string | undefined {
   const v = optionalString(body, 'client_order_id');
   if (v !== undefined && !CLIENT_ORDER_ID.test(v)) throw badParam('client_order_id must be 1 to 36 letters, digits or -_.:');
+  // The grid bots' ids: a user's order under one would be handed back to a bot as its own.
+  if (v !== undefined && v.startsWith(GRID_CLIENT_PREFIX)) throw badParam(`client_order_id may not start with ${GRID_CLIENT_PREFIX}`);
   return v;
 }
 

@@ -8,6 +8,7 @@ import { formatAmount, orderView, valueOf, PLAN, type Exchange, type Fill, type 
 import { fromUnits } from '../../../src/domain/units';
 import type { LeverageFlags } from './leverageFlags';
 import type { AttachedTpslDesk } from '../../exchange/attachedTpsl';
+import { GRID_SPECIAL_TRADE_FROM, gridBotOfOrder } from '../../strategies/gridTags';
 
 /** `stopOrderType` per plan type; '' for an ordinary order. */
 export const STOP_ORDER_TYPE: Readonly<Record<number, string>> = {
@@ -35,6 +36,7 @@ export function orderViews(exchange: Exchange, flags: LeverageFlags, attached?: 
 
   /** Who placed an order: the user, or a plan of theirs when it triggered. */
   const createType = (o: Order): string => {
+    if (gridBotOfOrder(o)) return 'CreateByGrid';
     if (o.parentOrderId === null) return 'CreateByUser';
     const parent = exchange.getOrder(o.userId, { orderId: o.parentOrderId });
     if (parent?.ocoRole === 'takeProfit') return 'CreateByTakeProfit';
@@ -78,7 +80,7 @@ export function orderViews(exchange: Exchange, flags: LeverageFlags, attached?: 
       isLeverage: flags.isLeverage(o),
       createType: createType(o),
       stopOrderType: STOP_ORDER_TYPE[o.planType] ?? '',
-      specialTradeFrom: PLACED_BY_USER,
+      specialTradeFrom: gridBotOfOrder(o) ? GRID_SPECIAL_TRADE_FROM : PLACED_BY_USER,
       /** OCO legs: which leg this is (spec 2 §3 OCO trigger states); null otherwise */
       ocoRole: o.ocoRole,
       ...attachedTpsl(o.orderId),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { OUTBOUND_TOOLS, toolLink, type ToolId } from '../../domain/tools';
+import { GridBotForm } from './GridBotForm';
 import { ScaledOrderForm } from './ScaledOrderForm';
 
 interface ToolsPanelProps {
@@ -18,14 +19,14 @@ interface ToolsPanelProps {
  */
 export function ToolsPanel({ base, quote, tools, tool, onChoose, onBack }: ToolsPanelProps) {
   const { t } = useTranslation('trade');
-  if (tool === 'scaledOrder') {
+  if (tool === 'scaledOrder' || tool === 'gridBot') {
     return (
       <div className="tools-panel">
         <button type="button" className="tools-panel__back" onClick={onBack}>
           <span aria-hidden="true">← </span>
-          {t('toolsBack', { tool: t('tool_scaledOrder') })}
+          {t('toolsBack', { tool: t(`tool_${tool}`) })}
         </button>
-        <ScaledOrderForm base={base} quote={quote} />
+        {tool === 'scaledOrder' ? <ScaledOrderForm base={base} quote={quote} /> : <GridBotForm base={base} quote={quote} />}
       </div>
     );
   }

@@ -1,13 +1,14 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chooseTool, clickToolsTab, STANDARD_PANEL, visibleTools, type SidePanelState, type ToolId } from '../../domain/tools';
+import { chooseTool, clickToolsTab, STANDARD_PANEL, visibleTools, type ToolId } from '../../domain/tools';
 import { useProfile } from '../../data/queries';
+import { useSidePanel } from '../../data/sidePanel';
 import { Tabs } from '../../ui/Tabs';
 import { ToolsPanel } from './ToolsPanel';
 import './tools.css';
 
-/** The tools this page has: each opens here, or leads to its own page. Grid bot, iceberg and TWAP are not built yet. */
-const BUILT_TOOLS: ReadonlySet<ToolId> = new Set(['otc', 'autoInvest', 'scaledOrder', 'spread']);
+/** The tools this page has: each opens here, or leads to its own page. Iceberg and TWAP are not built yet. */
+const BUILT_TOOLS: ReadonlySet<ToolId> = new Set(['gridBot', 'otc', 'autoInvest', 'scaledOrder', 'spread']);
 
 /**
  * The right-hand panel's two tabs (spec 2 §2): Trade ('standard', the order
@@ -19,7 +20,7 @@ export function TradeSidePanel({ base, quote, trade }: { base: string; quote: st
   // Tab ids are CSS-escaped by Tabs; a plain prefix keeps them readable.
   const prefix = `side${useId().replace(/:/g, '')}`;
   const profile = useProfile().data;
-  const [state, setState] = useState<SidePanelState>(STANDARD_PANEL);
+  const [state, setState] = useSidePanel();
   const tools = useMemo(
     () =>
       profile?.loggedIn
