@@ -84,7 +84,9 @@ export function createBackend(options: BackendOptions) {
   const margin = createMarginDesk(exchange, { state: restored?.margin });
   const attached = createAttachedTpslDesk(exchange, { state: restored?.attachedTpsl, now: () => hub.now(), defer: (run) => void scheduler.setTimeout(run, 0) });
   // Grid bots trade through the engine; their state refers to its order ids, so it is saved in the same write.
-  const gridBots = createGridBotDesk(exchange, { state: restored?.gridBots, now: () => hub.now(), defer: (run) => void scheduler.setTimeout(run, 0) });
+  // A restored desk settles its bots at once, before the hub (and its clock) exists: the engine's own clock until then.
+  let gridClock = () => exchange.now();
+  const gridBots = createGridBotDesk(exchange, { state: restored?.gridBots, now: () => gridClock(), defer: (run) => void scheduler.setTimeout(run, 0) });
   const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached, gridBots }) : null;
   const commit = saving ? () => saving.commit() : undefined;
   const hub = createMarketHub({
@@ -97,6 +99,7 @@ export function createBackend(options: BackendOptions) {
     yieldToPage: yieldNow,
     onDemand: options.onDemand ?? false,
   });
+  gridClock = () => hub.now();
   const quote = createQuoteGateway(hub, { scheduler });
   const flags = createLeverageFlags();
   const orderShared = { flags, views: orderViews(exchange, flags, attached) };

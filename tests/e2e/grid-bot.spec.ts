@@ -18,7 +18,7 @@ async function openGridTool(page: Page, userId: string): Promise<void> {
 const exchangeOpenOrders = (page: Page) =>
   page.evaluate(async () => (await (await fetch('/mock/api/exchange/account?userId=u-uta')).json()) as { result: { openOrders: Array<{ price: string }> } });
 
-test('a unified account creates a grid bot, sees it running with its orders resting, and closes it', async ({ page }) => {
+test('a unified account creates a grid bot, sees it running with its orders resting, keeps it over a reload, and closes it', async ({ page }) => {
   await openGridTool(page, 'u-uta');
   const form = page.getByRole('form', { name: 'Grid bot' });
   // The grid panel takes the order-list area while the tool is open.
@@ -44,6 +44,14 @@ test('a unified account creates a grid bot, sees it running with its orders rest
   await expect(row).toContainText('4 grids');
   // The bot's buys below the price and sells above it rest in the exchange (not in the user's own order lists).
   await expect.poll(async () => (await exchangeOpenOrders(page)).result.openOrders.length).toBeGreaterThanOrEqual(3);
+
+  // A reload keeps the bot: it is saved with the exchange (the panel opens again from Tools).
+  const botId = await row.getAttribute('data-bot-id');
+  await page.reload();
+  await page.getByRole('tablist', { name: 'Trade or tools' }).getByRole('tab', { name: 'Tools' }).click({ timeout: COLD_START_MS });
+  await page.getByRole('list', { name: 'Tools' }).getByRole('button', { name: /^Grid bot/ }).click();
+  await expect(row).toHaveAttribute('data-bot-id', botId!);
+  await expect(row).toContainText('Running');
 
   await row.getByRole('button', { name: /^Close grid bot BTCUSDT/ }).click();
   await page.getByRole('dialog', { name: 'Close this grid bot?' }).getByRole('button', { name: 'Close' }).click();
