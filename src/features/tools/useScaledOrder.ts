@@ -72,6 +72,8 @@ export function useScaledOrder(base: string, quote: string): ScaledOrderModel {
       } catch (error) {
         const reason = placeFailure(error, t).text;
         toastStore.show(placed > 0 ? t('scaledPartlyPlaced', { placed, of: slices.length, reason }) : reason, 'error');
+        // Part of it is in the book: a second press must not place those orders again, so the quantity goes.
+        if (placed > 0) dispatchRaw({ type: 'placed' });
       } finally {
         sending.current = false;
         setProgress(null);
