@@ -23,6 +23,7 @@ import { benchChartSection } from './bench-chart.ts'; // likewise
 import { benchExchangeSection, printExchangeRows } from './bench-exchange.ts';
 import { benchOrderSection } from './bench-order.ts';
 import { benchOrdersListSection } from './bench-orders-list.ts';
+import { benchChartTradingSection } from './bench-chart-trading.ts';
 import type { SessionHeader } from '../mocks/market/types';
 
 const DATA = resolve(import.meta.dirname, '..', '..', 'shared', 'data');
@@ -120,6 +121,8 @@ async function main() {
   // Issue 18: order entry (click → order row painted; frames with the Market form open at 10×).
   await benchOrderSection(process.argv.slice(2));
   await benchOrdersListSection([]);
+  // The trader's own trading on the chart (50 order lines, 500 execution marks) at 10×.
+  await benchChartTradingSection([]);
 }
 
 await main();
