@@ -22,14 +22,14 @@
  * 65 s at 10×, and its jump back to the opening price would run through the resting orders.
  */
 import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { drawn, fillMarks, INIT_SCRIPT, openOrderCount, placeLimits, showMarks, startTrading, stopTrading, widenPriceAxis } from './bench-chart-trading/page';
-import { frameDeltas, LAUNCH_ARGS, signInDemoTrader } from './bench-ui/page';
+import { frameDeltas, signInDemoTrader } from './bench-ui/page';
 import { percentile, printTable, type Row } from './bench-ui/report';
-import { buildDist, CHROMIUM, DIST, freePort, ROOT, startPreview } from './bench-ui/setup';
+import { machineLoad, withBenchPage } from './bench-ui/session';
+import { buildDist, CHROMIUM, DIST, ROOT } from './bench-ui/setup';
 
 const PAGE_PATH = '/en/trade/spot/BTC/USDT';
 const VIEWPORT = { width: 1400, height: 900 };
@@ -60,7 +60,6 @@ export function parseChartTradingArgs(argv: string[]): ChartTradingOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const machineLoad = () => `${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : v.toFixed(1));
 
 async function replaySpeed(page: Page, speed: number): Promise<void> {
@@ -117,17 +116,7 @@ async function hideOverlays(page: Page): Promise<void> {
 }
 
 export async function benchChartTrading(options: ChartTradingOptions): Promise<void> {
-  const t0 = Date.now();
-  const step = (what: string) => console.log(`  [${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${what}`);
-  const port = await freePort(options.port);
-  const preview = await startPreview(port, options.dist);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
-  try {
-    step(`Chromium ${browser.version()} headless on ${preview.url}, ${VIEWPORT.width}×${VIEWPORT.height}; ${machineLoad()}`);
-    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US', baseURL: preview.url });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+  await withBenchPage({ port: options.port, dist: options.dist, viewport: VIEWPORT }, async ({ browser, context, page, errors, step }) => {
     await page.addInitScript({ content: INIT_SCRIPT });
     await signInDemoTrader(page, PAGE_PATH, COLD_START_MS);
     await replaySpeed(page, SPEED);
@@ -188,10 +177,7 @@ export async function benchChartTrading(options: ChartTradingOptions): Promise<v
       '\n  Frame times are rAF deltas with the replay at 10× and no trading in the window. Lines and marks are read from the chart\n' +
         '  (its price lines at the orders\' prices; the markers plugin), "in view" against its visible price and time range.',
     );
-  } finally {
-    await browser.close().catch(() => undefined);
-    await preview.stop();
-  }
+  });
 }
 
 const TITLE = 'Chart trading benchmark: 1 s candles at 10× with 50 open orders\' lines and 500 execution marks in view';

@@ -8,13 +8,13 @@
  * and how many updates the list showed; asserts nothing.
  */
 import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { frameDeltas, LAUNCH_ARGS, signInDemoTrader } from './bench-ui/page';
+import type { Page } from '@playwright/test';
+import { frameDeltas, signInDemoTrader } from './bench-ui/page';
 import { percentile, printTable, type Row } from './bench-ui/report';
-import { buildDist, CHROMIUM, DIST, freePort, ROOT, startPreview } from './bench-ui/setup';
+import { machineLoad, withBenchPage } from './bench-ui/session';
+import { buildDist, CHROMIUM, DIST, ROOT } from './bench-ui/setup';
 
 const PAGE_PATH = '/en/trade/spot/BTC/USDT';
 const VIEWPORT = { width: 1400, height: 900 };
@@ -40,7 +40,6 @@ export function parseListArgs(argv: string[]): ListOptions {
   return options;
 }
 
-const machineLoad = () => `${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : v.toFixed(1));
 
 /** In the page: N resting demo buys far under the market, each at its own price; their ids. */
@@ -146,17 +145,7 @@ async function fillHistory(page: Page, count: number, resting: number): Promise<
 }
 
 export async function benchOrdersList(options: ListOptions): Promise<void> {
-  const t0 = Date.now();
-  const step = (what: string) => console.log(`  [${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${what}`);
-  const port = await freePort(options.port);
-  const preview = await startPreview(port, options.dist);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
-  try {
-    step(`Chromium ${browser.version()} headless on ${preview.url}, ${VIEWPORT.width}×${VIEWPORT.height}; ${machineLoad()}`);
-    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US', baseURL: preview.url });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+  await withBenchPage({ port: options.port, dist: options.dist, viewport: VIEWPORT }, async ({ context, page, errors, step }) => {
     await signInDemoTrader(page, PAGE_PATH, COLD_START_MS);
     const ids = await placeResting(page, options.orders);
     const readStart = Date.now();
@@ -203,10 +192,7 @@ export async function benchOrdersList(options: ListOptions): Promise<void> {
     console.log('');
     printTable(rows);
     console.log('\n  Frame times are rAF deltas. Each modify is the trader\'s own call; the list changes through its private push.');
-  } finally {
-    await browser.close().catch(() => undefined);
-    await preview.stop();
-  }
+  });
 }
 
 const TITLE = 'Order-list benchmark (issue 19): 500 open orders (the account cap) and 2,000 finished ones, 50 updates a second, scrolling';

@@ -72,12 +72,9 @@ export function reduceGrid(inputs: GridInputs, action: GridAction): GridInputs {
     case 'trailing':
       return { ...inputs, trailing: action.on };
     case 'field': {
-      const decimals = decimalsFor(action.field, action.rules);
-      const typed = sanitizeTyping(action.text, decimals);
-      if (typed !== null) return { ...inputs, [action.field]: typed };
-      const parsed = parseNumberInput(action.text);
-      const cut = parsed.kind === 'ok' ? sanitizeTyping(parsed.value, decimals) : null;
-      return cut === null ? inputs : { ...inputs, [action.field]: cut };
+      // sanitizeTyping reads a paste ("1,234.5") too; null is text that is not a number.
+      const typed = sanitizeTyping(action.text, decimalsFor(action.field, action.rules));
+      return typed === null ? inputs : { ...inputs, [action.field]: typed };
     }
   }
 }

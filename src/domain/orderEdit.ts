@@ -100,10 +100,7 @@ export function initialEditInputs(order: EditableOrder): EditInputs {
  */
 export function editInput(inputs: EditInputs, field: EditField, text: string, decimals: number): EditInputs {
   const typed = sanitizeTyping(text, decimals);
-  if (typed !== null) return { ...inputs, [field]: typed };
-  const parsed = parseNumberInput(text);
-  if (parsed.kind !== 'ok') return inputs;
-  return { ...inputs, [field]: sanitizeTyping(parsed.value, decimals) ?? inputs[field] };
+  return typed === null ? inputs : { ...inputs, [field]: typed };
 }
 
 const dec = (text: string): Decimal | null => {

@@ -90,9 +90,5 @@ export function hoverOrderPrice(raw: number | null, tick: string): string {
  * reads as a number; text that is not a number leaves the field as it was.
  */
 export function typeQuickQty(current: string, text: string, lot: string): string {
-  const decimals = decimalsOf(lot);
-  const typed = sanitizeTyping(text, decimals);
-  if (typed !== null) return typed;
-  const parsed = parseNumberInput(text);
-  return parsed.kind === 'ok' ? (sanitizeTyping(parsed.value, decimals) ?? current) : current;
+  return sanitizeTyping(text, decimalsOf(lot)) ?? current;
 }

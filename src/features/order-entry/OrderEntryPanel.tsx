@@ -6,6 +6,7 @@ import { GateDialog, TradePreferencesPopover } from './parts';
 import { NoticeSettings } from './NoticeSettings';
 import { OrderFacts } from './OrderFacts';
 import { OrderFields } from './OrderFields';
+import { SideSwitch } from './SideSwitch';
 import { SubmitArea } from './SubmitArea';
 import { useOrderEntry } from './useOrderEntry';
 import { useOrderPreferences } from './useOrderPreferences';
@@ -82,19 +83,7 @@ export function OrderEntryPanel({ base, quote }: { base: string; quote: string }
         )}
       </header>
       <form ref={formRef} className="order-entry__form" onSubmit={onSubmit} noValidate aria-label={t('orderForm')}>
-        <div className="order-side" role="group" aria-label={t('side')}>
-          {(['Buy', 'Sell'] as const).map((side) => (
-            <button
-              key={side}
-              type="button"
-              className={`order-side__button order-side__button--${side.toLowerCase()}`}
-              aria-pressed={inputs.side === side}
-              onClick={() => actions.setSide(side)}
-            >
-              {t(side === 'Buy' ? 'buy' : 'sell')}
-            </button>
-          ))}
-        </div>
+        <SideSwitch side={inputs.side} onChange={actions.setSide} />
         <div className="order-types" role="group" aria-label={t('orderType')}>
           {TAB_TYPES.map((type) => (
             <button key={type} type="button" className="order-types__tab" aria-pressed={inputs.type === type} onClick={() => actions.setType(type)}>

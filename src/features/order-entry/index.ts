@@ -7,3 +7,4 @@ export { GateDialog, useGateFlow, type GateDialogProps } from './gates';
 export { useOrderContext } from './useOrderContext';
 export { placeFailure } from './placeFailure';
 export { NumberField } from './NumberField';
+export { SideSwitch } from './SideSwitch';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAsGiven } from '../../domain/format';
 import { SIZE_DISTRIBUTIONS, type ScaledField } from '../../domain/order-entry/scaledOrder';
 import type { OrderFormError } from '../../domain/order-entry/types';
-import { GateDialog, NumberField } from '../order-entry';
+import { GateDialog, NumberField, SideSwitch } from '../order-entry';
 import { useScaledOrder } from './useScaledOrder';
 
 /** Which input a check's message belongs beside. */
@@ -59,19 +59,7 @@ export function ScaledOrderForm({ base, quote }: { base: string; quote: string }
 
   return (
     <form className="scaled-order" onSubmit={onSubmit} noValidate aria-label={t('tool_scaledOrder')}>
-      <div className="order-side" role="group" aria-label={t('side')}>
-        {(['Buy', 'Sell'] as const).map((side) => (
-          <button
-            key={side}
-            type="button"
-            className={`order-side__button order-side__button--${side.toLowerCase()}`}
-            aria-pressed={inputs.side === side}
-            onClick={() => dispatch({ type: 'side', side })}
-          >
-            {t(side === 'Buy' ? 'buy' : 'sell')}
-          </button>
-        ))}
-      </div>
+      <SideSwitch side={inputs.side} onChange={(side) => dispatch({ type: 'side', side })} />
       {field('lower', t('scaledLower'), rules.quoteCoin)}
       {field('upper', t('scaledUpper'), rules.quoteCoin)}
       {field('count', t('scaledCount'))}
