@@ -23,10 +23,20 @@ async function signedIn(page: Page, path = TRADE_PATH): Promise<void> {
 test('hovering the chart puts a plus at the price under the pointer; its dialog checks the quantity and places a limit order there', async ({ page }) => {
   await signedIn(page);
   const chart = (await page.getByTestId('candle-chart').boundingBox())!;
-  // Low in the chart: under the market, so the order rests.
-  await page.mouse.move(chart.x + chart.width / 3, chart.y + chart.height * 0.7);
-  await expect(plus(page)).toBeVisible();
-  const price = priceOf((await plus(page).getAttribute('aria-label'))!);
+  // Before any hover the plus sits at the last price.
+  const last = priceOf((await plus(page).getAttribute('aria-label'))!);
+  // Walk the pointer down the chart until the price under it is clearly below the market, so the
+  // buy order rests: where the market sits in the pane depends on how far the replay had run.
+  let label = (await plus(page).getAttribute('aria-label'))!;
+  let price = last;
+  for (let share = 0.3; share < 0.95 && price > last * 0.9995; share += 0.05) {
+    await page.mouse.move(chart.x + chart.width / 3, chart.y + chart.height * share);
+    // Each step is far more than a tick, so the label changes once React has heard of the move.
+    const before = label;
+    await expect.poll(async () => (label = (await plus(page).getAttribute('aria-label'))!)).not.toBe(before);
+    price = priceOf(label);
+  }
+  expect(price, 'a price under the market somewhere in the chart').toBeLessThan(last * 0.9995);
   const box = (await plus(page).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
@@ -52,10 +62,15 @@ test('hovering the chart puts a plus at the price under the pointer; its dialog 
 test('by keyboard: the plus sits at the last price, arrow keys move it by tick, Enter opens the dialog at that price', async ({ page }) => {
   await signedIn(page);
   await plus(page).focus();
+  await expect(plus(page)).toHaveAttribute('aria-label', /^Quick limit order at [\d,.]+$/);
+  // The first key takes the plus off the last price (which a late ticker push may still nudge);
+  // from there on only the keys move it.
+  await page.keyboard.press('ArrowUp');
   const start = priceOf((await plus(page).getAttribute('aria-label'))!);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
-  const moved = Math.round((start - 0.02) * 100) / 100;
+  await page.keyboard.press('ArrowDown');
+  const moved = Math.round((start - 0.03) * 100) / 100;
   const money = moved.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   await expect(plus(page)).toHaveAttribute('aria-label', `Quick limit order at ${money}`);
   await page.keyboard.press('Enter');
