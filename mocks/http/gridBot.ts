@@ -1,14 +1,19 @@
 /**
  * The grid bot calls (docs/api/grid-bot.md): create, list (running or
  * completed, of a pair or all) and close, over the grid bot desk
- * (mocks/strategies). The body is read strictly; the desk checks the rules.
+ * (mocks/strategies), and the backtest of a create body over the recorded
+ * market replayed so far. The body is read strictly; the desk checks the rules.
  * Accounts the spec keeps away from the grid bot (spec 2 §5, §6: demo,
  * copy-trading-leader sub accounts, non-compliant users) are refused here
  * as the page hides the tool from them.
  */
 import type { HttpHandler } from 'msw';
 import type { AccountProfile } from '../accounts/profiles';
+import { ERR } from '../exchange/errors';
+import type { RecordedEvents, WindowRule } from '../market/hub/recordedWindow';
 import type { GridBotDesk, GridParams } from '../strategies/gridBot';
+import { backtestGrid, BACKTEST_WINDOW } from '../strategies/gridBacktest';
+import { gridError } from '../strategies/gridValidate';
 import { signedIn, type ExchangeContext } from './accountContext';
 import { badParam, Refusal } from './errors';
 import { answer, orderCall } from './orders/answers';
@@ -18,6 +23,7 @@ export const GRID_PATHS = {
   create: '/spot/api/grid/v1/create',
   list: '/spot/api/grid/v1/list',
   close: '/spot/api/grid/v1/close',
+  backtest: '/spot/api/grid/v1/backtest',
 } as const;
 
 /** The grid bot is not offered to this account (170227, the exchange's "not supported"). */
@@ -25,6 +31,8 @@ export const GRID_NOT_FOR_ACCOUNT = 170227;
 
 export interface GridContext extends ExchangeContext {
   gridBots?: GridBotDesk;
+  /** the pair's replayed events up to now within `rule` (the market hub's recordedEvents); absent or null: none yet */
+  backtestMarket?: (symbol: string, rule: WindowRule) => RecordedEvents | null;
 }
 
 function refuseAccount(profile: AccountProfile): void {
@@ -96,6 +104,24 @@ export function gridHandlers(context: GridContext): HttpHandler[] {
       const body = await jsonObjectBody(request);
       if (typeof body.botId !== 'string' || body.botId === '') throw badParam('botId is required');
       const result = desk().close(profile.userId, body.botId, context.now());
+      if (!result.ok) throw new Refusal(result.error.code, result.error.message);
+      return answer(result.value);
+    }),
+    orderCall(context, GRID_PATHS.backtest, async (request) => {
+      const profile = signedIn(context, request);
+      refuseAccount(profile);
+      desk();
+      const params = readGridParams(await jsonObjectBody(request));
+      const instrument = context.exchange.instrument(params.symbol);
+      if (!instrument) throw new Refusal(ERR.SYMBOL, gridError('symbol', ERR.SYMBOL).message);
+      const recorded = context.backtestMarket?.(params.symbol, BACKTEST_WINDOW) ?? null;
+      // The live engine's fees, entry latency and queue model: the sandbox fills as the exchange would.
+      const { makerFeePpm, takerFeePpm, latencyMs, queue } = context.exchange.options;
+      const result = backtestGrid(params, {
+        instrument,
+        spec: recorded?.spec ?? { symbol: instrument.symbol, tick: instrument.tick, lot: instrument.lot },
+        events: recorded?.events ?? [],
+      }, { makerFeePpm, takerFeePpm, latencyMs, queue, account: context.exchange.account(profile.userId) });
       if (!result.ok) throw new Refusal(result.error.code, result.error.message);
       return answer(result.value);
     }),

@@ -23,7 +23,9 @@ import { assetHandlers, type RecentsStore } from './assets';
 import type { SpotMarginDesk } from '../accounts/margin';
 import type { AttachedTpslDesk } from '../exchange/attachedTpsl';
 import type { GridBotDesk } from '../strategies/gridBot';
-import { gridHandlers } from './gridBot';
+import { gridHandlers, type GridContext } from './gridBot';
+import type { AlgoDesk } from '../strategies/algoDesk';
+import { strategyHandlers } from './strategyOrders';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -54,6 +56,10 @@ export interface HandlerOptions {
   attached?: AttachedTpslDesk;
   /** the grid bots (without it the grid calls refuse) */
   gridBots?: GridBotDesk;
+  /** TWAP, iceberg and chase orders (without it the strategy calls refuse) */
+  algoOrders?: AlgoDesk;
+  /** the grid bot backtest's recorded market (the hub's recordedEvents); without it a backtest has nothing to test */
+  backtestMarket?: GridContext['backtestMarket'];
   /** signed-in users' recently visited symbols */
   recents?: RecentsStore;
   /** margin flags and order views shared with the private socket, so pushes and calls agree */
@@ -105,7 +111,8 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...tradeFlowHandlers(context),
     ...chartSaveHandlers(context),
     ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin, attached: options.attached }, options.orderViews) : []),
-    ...(context.exchange ? gridHandlers({ ...context, exchange: context.exchange, gridBots: options.gridBots }) : []),
+    ...(context.exchange ? gridHandlers({ ...context, exchange: context.exchange, gridBots: options.gridBots, backtestMarket: options.backtestMarket }) : []),
+    ...(context.exchange ? strategyHandlers({ ...context, exchange: context.exchange, algoOrders: options.algoOrders }) : []),
     ...(options.upgrades ? upgradeHandlers({ ...context, upgrades: options.upgrades }) : []),
     ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
   ];

@@ -28,6 +28,8 @@ import { sitePreset, type SiteConfig } from '../site';
 import { createControlHandlers } from './control';
 import { buildInstrument, Exchange, exchangeFeed, type InstrumentListing } from '../exchange';
 import { createGridBotDesk, type GridBotDesk } from '../strategies/gridBot';
+import { createAlgoDesk, type AlgoDesk } from '../strategies/algoDesk';
+import { pushStrategyChanges } from '../strategies/algoPush';
 import { openExchangeAccounts } from '../accounts/exchangeAccounts';
 import { createNetworkState } from './network';
 
@@ -87,11 +89,13 @@ export function createBackend(options: BackendOptions) {
   // A restored desk settles its bots at once, before the hub (and its clock) exists: the engine's own clock until then.
   let gridClock = () => exchange.now();
   const gridBots = createGridBotDesk(exchange, { state: restored?.gridBots, now: () => gridClock(), defer: (run) => void scheduler.setTimeout(run, 0) });
-  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached, gridBots }) : null;
+  // TWAP, iceberg and chase orders: the same footing as the grid bots (same clock, same save).
+  const algoOrders = createAlgoDesk(exchange, { state: restored?.algoOrders, now: () => gridClock(), defer: (run) => void scheduler.setTimeout(run, 0) });
+  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached, gridBots, algoOrders }) : null;
   const commit = saving ? () => saving.commit() : undefined;
   const hub = createMarketHub({
     exchangeStart,
-    exchange: gridFeed(exchangeFeed(exchange), gridBots),
+    exchange: strategyFeed(exchangeFeed(exchange), gridBots, algoOrders),
     sets: options.sets,
     instruments: instruments.symbols,
     listings: LISTINGS,
@@ -105,6 +109,9 @@ export function createBackend(options: BackendOptions) {
   const orderShared = { flags, views: orderViews(exchange, flags, attached) };
   const privateSocket = createPrivateGateway({ scheduler, accounts, exchange, margin, views: orderShared.views });
   const upgrades = createUpgradeDesk({ directory, exchange, scheduler, push: (userId, topic, data) => privateSocket.push(userId, topic, data) });
+  const stopStrategyPush = pushStrategyChanges({
+    algo: algoOrders, grid: gridBots, push: (userId, topic, data) => privateSocket.push(userId, topic, data), defer: (run) => void scheduler.setTimeout(run, 0),
+  });
   const network = createNetworkState({ now: () => scheduler.now() });
   // A network that goes down takes the open sockets with it.
   network.onDown(() => {
@@ -135,6 +142,8 @@ export function createBackend(options: BackendOptions) {
       margin,
       attached,
       gridBots,
+      algoOrders,
+      backtestMarket: (symbol, rule) => hub.recordedEvents(symbol, rule),
       recents: createRecentsStore(options.recentsPersistence),
       upgrades,
       orderViews: orderShared,
@@ -167,6 +176,8 @@ export function createBackend(options: BackendOptions) {
       stopAccountSync();
       attached.close();
       gridBots.dispose();
+      stopStrategyPush();
+      algoOrders.dispose();
       upgrades.close();
       quote.close();
       privateSocket.close();
@@ -177,13 +188,18 @@ export function createBackend(options: BackendOptions) {
 
 export type Backend = ReturnType<typeof createBackend>;
 
-/** The engine emits nothing for the market's own trades: the grid desk hears of each one here, after the engine took it. */
-function gridFeed(feed: ExchangeFeed, gridBots: GridBotDesk): ExchangeFeed {
+/**
+ * The engine emits nothing for the market's own trades and book changes: the
+ * strategy desks hear of them here, after the engine took each one. Grid bots
+ * look at the last price only; strategy orders also at the best bid and ask.
+ */
+function strategyFeed(feed: ExchangeFeed, gridBots: GridBotDesk, algoOrders: AlgoDesk): ExchangeFeed {
   return {
     ...feed,
     onMarket(event, at) {
       feed.onMarket(event, at);
       if (event.ch === 'trade') gridBots.onMarket(event.msg.s);
+      if (event.ch === 'trade' || event.ch === 'book' || event.ch === 'snapshot') algoOrders.onMarket(event.msg.s);
     },
   };
 }

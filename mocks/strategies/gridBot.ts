@@ -68,7 +68,8 @@ export interface GridBotDesk {
   halt(filter: { userId?: string; symbol?: string }, reason: 'symbol delisted' | 'user ban', now: number): number;
   snapshot(): GridDeskState;
   toJSON(): GridDeskState;
-  onChange(listener: () => void): () => void;
+  /** told after each change, with whose bot it was (the runtime pushes it to that user) */
+  onChange(listener: (change?: { userId: string; botId: string }) => void): () => void;
   /** stops following the exchange (the runtime's teardown; `close` is a bot's) */
   dispose(): void;
 }
@@ -84,8 +85,8 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
   const bots = new Map<string, GridBotState>(saved.bots.map((b) => [b.botId, b]));
   const orders = createGridOrders(exchange);
   const scheduled = new Set<string>();
-  const listeners = new Set<() => void>();
-  const changed = () => listeners.forEach((l) => l());
+  const listeners = new Set<(change?: { userId: string; botId: string }) => void>();
+  const changed = (bot: GridBotState) => listeners.forEach((l) => l({ userId: bot.userId, botId: bot.botId }));
   const instOf = (bot: GridBotState) => exchange.instrument(bot.settings.symbol)!;
 
   const context = (userId: string, inst: NonNullable<ReturnType<Exchange['instrument']>>): CheckContext => ({
@@ -111,7 +112,7 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
       scheduled.delete(bot.botId);
       if (bots.get(bot.botId) !== bot) return;
       reconcile(bot);
-      changed();
+      changed(bot);
     });
   }
 
@@ -126,7 +127,7 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
       orders.release(bot, found.tracked);
       ended(bot, found, order, time);
     }
-    changed();
+    changed(bot);
   }
 
   function ended(bot: GridBotState, { tracked, cell, task }: Found, order: Readonly<Order>, time: number): void {
@@ -307,7 +308,6 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
   function onMarket(symbol: string): void {
     const last = exchange.lastPrice(symbol);
     if (last === null) return;
-    let any = false;
     for (const bot of bots.values()) {
       if (bot.settings.symbol !== symbol || !LIVE_STATUSES.has(bot.status)) continue;
       const s = bot.settings;
@@ -315,7 +315,7 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
         if (bot.entryDirection === 'up' ? last >= s.entryPrice! : last <= s.entryPrice!) {
           bot.status = 'NEW';
           schedule(bot);
-          any = true;
+          changed(bot);
         }
         continue;
       }
@@ -327,9 +327,8 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
         schedule(bot);
       } else if (bot.cells.some((c) => !c.order)) schedule(bot);
       else continue;
-      any = true;
+      changed(bot);
     }
-    if (any) changed();
   }
 
   // ---- restore ------------------------------------------------------------------
@@ -379,7 +378,7 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
       };
       bots.set(bot.botId, bot);
       if (bot.status === 'NEW') schedule(bot);
-      changed();
+      changed(bot);
       return { ok: true, value: detail(bot) };
     },
     close(userId, botId, now) {
@@ -388,7 +387,7 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
       const bot = found.value;
       if (!LIVE_STATUSES.has(bot.status) || bot.status === 'CANCELLING') return { ok: false, error: { code: ERR.ORDER_FINISHED, key: 'botFinished', message: 'The bot has already ended or is closing' } };
       closeNow(bot, 'closed manually', now);
-      changed();
+      changed(bot);
       return { ok: true, value: detail(bot) };
     },
     list(userId, filter) {
@@ -408,9 +407,9 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
       for (const bot of bots.values()) {
         if (!LIVE_STATUSES.has(bot.status) || (filter.userId && bot.userId !== filter.userId) || (filter.symbol && bot.settings.symbol !== filter.symbol)) continue;
         closeNow(bot, reason, now);
+        changed(bot);
         n += 1;
       }
-      if (n > 0) changed();
       return n;
     },
     snapshot: state,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { closeGridBot, createGridBot, fetchGridBots, type GridBot, type GridCreateBody } from './api/gridBot';
+import { backtestGridBot, closeGridBot, createGridBot, fetchGridBots, type GridBacktest, type GridBot, type GridCreateBody } from './api/gridBot';
 import { balancesQueryKey } from './assets';
 import { orderQueryKeys } from './orders';
 import { useProfile } from './queries';
@@ -40,4 +40,9 @@ export function useCreateGridBot() {
 export function useCloseGridBot() {
   const after = useAfterGridChange();
   return useMutation<GridBot, Error, string>({ mutationFn: closeGridBot, onSettled: after });
+}
+
+/** A backtest changes nothing: no list is read again. */
+export function useGridBacktest() {
+  return useMutation<GridBacktest, Error, GridCreateBody>({ mutationFn: backtestGridBot });
 }

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type InfiniteData, type QueryClient, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { applyOpenOrderUpdate, cancelFailureText, historyWindow, isGridBotOrder, isPlanOrder, type OrderHistoryRange } from '../domain/orderStatus';
+import { applyOpenOrderUpdate, cancelFailureText, historyWindow, isGridBotOrder, isPlanOrder, isStrategyChildOrder, type OrderHistoryRange } from '../domain/orderStatus';
 import {
   cancelAllOrders,
   cancelAllPlanOrders,
@@ -46,9 +46,13 @@ function useSignedIn(): boolean {
   return useProfile().data?.loggedIn ?? false;
 }
 
-/** A grid bot's orders are the bot's to move and end: its panel shows them, the open-order lists and the chart do not. */
-const withoutStrategyOrders = (orders: readonly Order[]): readonly Order[] =>
-  orders.some((o) => isGridBotOrder(o)) ? orders.filter((o) => !isGridBotOrder(o)) : orders;
+/**
+ * A grid bot's orders, and an iceberg's, TWAP's or chase's children, are
+ * theirs to move and end: the bot's panel and the strategy tabs show them,
+ * the open-order lists and the chart do not.
+ */
+const isToolOrder = (o: Order): boolean => isGridBotOrder(o) || isStrategyChildOrder(o);
+const withoutStrategyOrders = (orders: readonly Order[]): readonly Order[] => (orders.some(isToolOrder) ? orders.filter((o) => !isToolOrder(o)) : orders);
 
 export function useOpenOrders(kind: OrderKind) {
   return useQuery({

@@ -15,6 +15,8 @@ import { fakeSockets, type FakeSockets } from './realtime/fakeSocket.testkit';
 import { createPrivateClient, getPrivateClient } from './realtime/private';
 import { classicWallet, openAndAck, orderView, push, requests, unifiedWallet } from './realtime/private/privateSocket.testkit';
 import { STORAGE_KEYS } from './storage';
+import { gridQueryKeys } from './gridBot';
+import { strategyQueryKeys } from './strategyOrders';
 
 vi.mock('./api/orders', async (importOriginal) => ({ ...(await importOriginal<typeof import('./api/orders')>()), getOpenOrders: vi.fn() }));
 vi.mock('./api/assets', async (importOriginal) => ({ ...(await importOriginal<typeof import('./api/assets')>()), fetchBalances: vi.fn() }));
@@ -137,6 +139,18 @@ describe('patchPrivatePush: notices (spec 2 §4)', () => {
   });
 });
 
+describe('patchPrivatePush: strategy topic', () => {
+  it('marks the strategy-order and grid-bot lists stale and leaves the order lists alone', () => {
+    client.setQueryData(strategyQueryKeys.list(2, 'twap', null), []);
+    client.setQueryData(gridQueryKeys.list('running', 'BTCUSDT'), []);
+    client.setQueryData(orderQueryKeys.open('ordinary'), []);
+    patchPrivatePush(client, { kind: 'strategies', sendTime: 1 }, { isDemo: false });
+    expect(client.getQueryState(strategyQueryKeys.list(2, 'twap', null))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(gridQueryKeys.list('running', 'BTCUSDT'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(orderQueryKeys.open('ordinary'))?.isInvalidated).toBe(false);
+  });
+});
+
 describe('patchPrivatePush: wallet', () => {
   const account = { isDemo: false };
 
@@ -159,7 +173,7 @@ describe('usePrivatePushes', () => {
     renderHook(() => usePrivatePushes(connect), { wrapper });
     const socket = sockets.latest();
     openAndAck(socket);
-    expect(requests(socket)).toEqual(['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance']);
+    expect(requests(socket)).toEqual(['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy']);
     act(() => socket.receive(push('order_new', [orderView('2', 'New')])));
     expect(client.getQueryData<Order[]>(orderQueryKeys.open('ordinary'))?.map((o) => o.orderId)).toEqual(['2', '1']);
     act(() => socket.receive(push('order_new', [orderView('1', 'Cancelled')])));
@@ -175,7 +189,7 @@ describe('usePrivatePushes', () => {
     client.setQueryData(queryKeys.profile, profile({ accountType: 'UTA', userId: 'u-uta' }));
     renderHook(() => usePrivatePushes(connect), { wrapper });
     sockets.latest().open();
-    expect(requests(sockets.latest())).toEqual(['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet']);
+    expect(requests(sockets.latest())).toEqual(['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet', 'sub strategy']);
     openAndAck(sockets.latest());
     act(() => sockets.latest().receive(unifiedWallet(1)));
     expect(client.getQueryData(balancesQueryKey)).toEqual([{ tokenId: 'USDT', free: '99409.25', locked: '591.25', total: '100000.5' }]);

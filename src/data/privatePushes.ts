@@ -21,6 +21,7 @@ import { ownActionOf } from './ownOrderActions';
 import { pageStatus } from './pageStatus';
 import { useProfile } from './queries';
 import { playFillSound } from './sound';
+import { strategiesChanged } from './strategyOrders';
 import { toastStore } from './toasts';
 import {
   clearPrivateClient,
@@ -106,6 +107,9 @@ export function patchPrivatePush(client: QueryClient, event: PrivateEvent, accou
       break;
     case 'wallet':
       patchWallet(client, event.balances);
+      break;
+    case 'strategies':
+      strategiesChanged(client);
       break;
     case 'live':
       // Subscribed (again): whatever changed before, or while the socket was down, came with no push.

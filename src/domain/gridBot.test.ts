@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridErrors, gridLevels, gridSummary, initialGrid, reduceGrid, shownApr, type GridInputs } from './gridBot';
+import { gridCreateBody, gridErrors, gridLevels, gridSummary, initialGrid, reduceGrid, shownApr, type GridInputs } from './gridBot';
 import { BTC_RULES } from './order-entry/testKit';
 
 const grid: GridInputs = { ...initialGrid(), minPrice: '50000', maxPrice: '60000', gridNumber: '10', quoteInvestment: '10000' };
@@ -85,5 +85,15 @@ describe('shownApr', () => {
     expect(shownApr('12.50', 0, null, 3_600_000)).toBe('12.50');
     expect(shownApr('12.50', 0, 1_800_000, 9_999_999_999)).toBeNull();
     expect(shownApr('12.50', null, null, 9_999_999_999)).toBeNull();
+  });
+});
+
+describe('gridCreateBody', () => {
+  it('sends the investment the funding names and only the optional prices given', () => {
+    expect(gridCreateBody(grid, 'BTCUSDT')).toEqual({ symbol: 'BTCUSDT', minPrice: '50000', maxPrice: '60000', gridNumber: 10, type: 'arithmetic', quoteInvestment: '10000' });
+    expect(gridCreateBody({ ...grid, funding: 'both', baseInvestment: '0.1', stopLoss: ' 49000 ', trailing: true }, 'BTCUSDT')).toEqual({
+      symbol: 'BTCUSDT', minPrice: '50000', maxPrice: '60000', gridNumber: 10, type: 'arithmetic', quoteInvestment: '10000', baseInvestment: '0.1', stopLossPrice: '49000', trailing: true,
+    });
+    expect(gridCreateBody({ ...grid, funding: 'base', baseInvestment: '0.2' }, 'BTCUSDT')).not.toHaveProperty('quoteInvestment');
   });
 });

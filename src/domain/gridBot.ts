@@ -207,3 +207,38 @@ export function shownApr(apr: string, startedAt: number | null, endedAt: number 
   if (startedAt === null) return null;
   return (endedAt ?? now) - startedAt < APR_MIN_RUNNING_MS ? null : apr;
 }
+
+/** The create (and backtest) call's body (docs/api/grid-bot.md): the investment the funding choice names, the optional prices only when given. */
+export function gridCreateBody(inputs: GridInputs, symbolId: string): GridRequestBody {
+  const optional = (text: string) => (text.trim() ? text.trim() : undefined);
+  const entryPrice = optional(inputs.entryPrice);
+  const stopLossPrice = optional(inputs.stopLoss);
+  const takeProfitPrice = optional(inputs.takeProfit);
+  return {
+    symbol: symbolId,
+    minPrice: inputs.minPrice,
+    maxPrice: inputs.maxPrice,
+    gridNumber: Number(inputs.gridNumber),
+    type: inputs.type,
+    ...(inputs.funding !== 'base' ? { quoteInvestment: inputs.quoteInvestment } : {}),
+    ...(inputs.funding !== 'quote' ? { baseInvestment: inputs.baseInvestment } : {}),
+    ...(entryPrice ? { entryPrice } : {}),
+    ...(stopLossPrice ? { stopLossPrice } : {}),
+    ...(takeProfitPrice ? { takeProfitPrice } : {}),
+    ...(inputs.trailing ? { trailing: true } : {}),
+  };
+}
+
+export interface GridRequestBody {
+  symbol: string;
+  minPrice: string;
+  maxPrice: string;
+  gridNumber: number;
+  type: GridType;
+  quoteInvestment?: string;
+  baseInvestment?: string;
+  entryPrice?: string;
+  stopLossPrice?: string;
+  takeProfitPrice?: string;
+  trailing?: boolean;
+}

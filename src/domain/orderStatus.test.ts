@@ -3,7 +3,9 @@ import {
   applyOpenOrderUpdate,
   cancelFailureText,
   historyWindow,
+  isGridBotOrder,
   isPlanOrder,
+  isStrategyChildOrder,
   openListEffect,
   ORDER_HISTORY_RANGES,
   pageStatusOf,
@@ -117,5 +119,13 @@ describe('history window and cancel failures', () => {
     expect(cancelFailureText(81001, 'plan')).toBeNull();
     expect(cancelFailureText(170213, 'ordinary')).toBeNull();
     expect(cancelFailureText(undefined, 'all')).toBeNull();
+  });
+});
+
+describe('specialTradeFrom: who placed an order', () => {
+  it('1 iceberg, 2 TWAP, 3 chase are strategy children; 4 is a grid bot; 0 the user', () => {
+    expect([0, 1, 2, 3, 4, 5].map((n) => isStrategyChildOrder({ specialTradeFrom: n }))).toEqual([false, true, true, true, false, false]);
+    expect(isGridBotOrder({ specialTradeFrom: 4 })).toBe(true);
+    expect(isGridBotOrder({ specialTradeFrom: 2 })).toBe(false);
   });
 });

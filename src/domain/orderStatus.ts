@@ -131,3 +131,14 @@ export const GRID_BOT_TRADE_FROM = 4;
 
 /** An order a grid bot placed: the bot moves and ends it, not the user. */
 export const isGridBotOrder = (order: { specialTradeFrom: number }): boolean => order.specialTradeFrom === GRID_BOT_TRADE_FROM;
+
+/** `specialTradeFrom` of an iceberg's child orders (docs/api/strategy-orders.md): the page's notices skip them (spec 2 §4). */
+export const ICEBERG_TRADE_FROM = 1;
+/** `specialTradeFrom` of a TWAP's slices: the page's notices skip them (spec 2 §4). */
+export const TWAP_TRADE_FROM = 2;
+/** `specialTradeFrom` of a chase order's child: its strategy moves it, so its re-pricing is no news to the user. */
+export const CHASE_TRADE_FROM = 3;
+
+/** An order an algorithmic strategy (iceberg, TWAP, chase) placed for the user. */
+export const isStrategyChildOrder = (order: { specialTradeFrom: number }): boolean =>
+  order.specialTradeFrom >= ICEBERG_TRADE_FROM && order.specialTradeFrom <= CHASE_TRADE_FROM;

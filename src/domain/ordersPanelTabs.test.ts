@@ -5,7 +5,8 @@ const account = { signedIn: true, isDemo: false, unified: true, compliant: true 
 
 describe('order-list tabs (spec 2 §2, §6)', () => {
   it('gives a compliant unified account every tab, in the spec order', () => {
-    expect(ordersPanelTabs(account)).toEqual(['current', 'trailing', 'borrowing', 'assets', 'openOrder', 'positions', 'history', 'trades', 'pnl']);
+    // Spec 2 §2 order: the strategy tabs between trailing stop and borrowing.
+    expect(ordersPanelTabs(account)).toEqual(['current', 'trailing', 'iceberg', 'twap', 'chase', 'borrowing', 'assets', 'openOrder', 'positions', 'history', 'trades', 'pnl']);
   });
 
   it('leaves out what the account may not see', () => {

@@ -1,12 +1,10 @@
 /**
  * The order-list area's tabs an account sees, in the spec's order (spec 2 §2,
- * §5, §6), and the links out to the full lists each tab offers. The strategy
- * tabs (iceberg, twap, chase) wait for the tools that place those orders:
- * until then they are absent, not empty.
+ * §5, §6), and the links out to the full lists each tab offers.
  */
 import type { OrderSubTab } from './orderSubTabs';
 
-export type OrdersPanelTab = 'current' | 'trailing' | 'borrowing' | 'assets' | 'openOrder' | 'positions' | 'history' | 'trades' | 'pnl';
+export type OrdersPanelTab = 'current' | 'trailing' | 'iceberg' | 'twap' | 'chase' | 'borrowing' | 'assets' | 'openOrder' | 'positions' | 'history' | 'trades' | 'pnl';
 
 export interface PanelAccount {
   signedIn: boolean;
@@ -19,13 +17,16 @@ export interface PanelAccount {
 
 /**
  * Visitors see the list tabs (each asks them to log in). Trailing stops and
- * borrowing exist on unified accounts only; the integrated open-order and
- * position lists need a unified account and the compliance flag.
+ * borrowing exist on unified accounts only; the strategy orders (iceberg,
+ * TWAP, chase) follow their tools (src/domain/tools.ts: UTA and
+ * compliance), as do the integrated open-order and position lists.
  */
 export function ordersPanelTabs(account: PanelAccount): OrdersPanelTab[] {
   const { signedIn, unified, compliant } = account;
   const tabs: OrdersPanelTab[] = ['current'];
-  if (signedIn && unified) tabs.push('trailing', 'borrowing');
+  if (signedIn && unified) tabs.push('trailing');
+  if (signedIn && unified && compliant) tabs.push('iceberg', 'twap', 'chase');
+  if (signedIn && unified) tabs.push('borrowing');
   if (signedIn) tabs.push('assets');
   if (signedIn && unified && compliant) tabs.push('openOrder', 'positions');
   tabs.push('history', 'trades');

@@ -5,21 +5,21 @@ const ALL = new Set(TOOL_IDS);
 const uta: ToolViewer = { isUnified: true, isDemo: false, compliant: true, isSubAccount: false, copyTradeLeader: false };
 
 describe('visibleTools (spec 2 §5)', () => {
-  it('a compliant unified main account sees every tool but spread, in the pinned order', () => {
-    expect(visibleTools(uta, ALL)).toEqual(['gridBot', 'otc', 'autoInvest', 'iceberg', 'twap', 'scaledOrder']);
+  it('a compliant unified main account sees every tool but spread, in the pinned order, chase after them', () => {
+    expect(visibleTools(uta, ALL)).toEqual(['gridBot', 'otc', 'autoInvest', 'iceberg', 'twap', 'scaledOrder', 'chase']);
   });
 
-  it('split tools need UTA and compliance; scaled order UTA and non-demo', () => {
+  it('split tools (and chase) need UTA and compliance; scaled order UTA and non-demo', () => {
     expect(visibleTools({ ...uta, isUnified: false }, ALL)).toEqual(['gridBot', 'otc', 'autoInvest']);
     expect(visibleTools({ ...uta, compliant: false }, ALL)).toEqual(['otc', 'autoInvest', 'scaledOrder']);
   });
 
   it('demo accounts: no grid bot, no scaled order, and spread for them only', () => {
-    expect(visibleTools({ ...uta, isDemo: true }, ALL)).toEqual(['otc', 'autoInvest', 'iceberg', 'twap', 'spread']);
+    expect(visibleTools({ ...uta, isDemo: true }, ALL)).toEqual(['otc', 'autoInvest', 'iceberg', 'twap', 'spread', 'chase']);
   });
 
   it('a sub account has no auto invest; a copy-trading leader sub account no grid bot', () => {
-    expect(visibleTools({ ...uta, isSubAccount: true }, ALL)).toEqual(['gridBot', 'otc', 'iceberg', 'twap', 'scaledOrder']);
+    expect(visibleTools({ ...uta, isSubAccount: true }, ALL)).toEqual(['gridBot', 'otc', 'iceberg', 'twap', 'scaledOrder', 'chase']);
     expect(visibleTools({ ...uta, isSubAccount: true, copyTradeLeader: true }, ALL)).not.toContain('gridBot');
     // A leader's main account keeps it.
     expect(visibleTools({ ...uta, copyTradeLeader: true }, ALL)).toContain('gridBot');

@@ -5,7 +5,13 @@
  */
 
 /** The pinned tool icons, in the spec's order (spec 2 §3). */
-export const TOOL_IDS = ['gridBot', 'otc', 'autoInvest', 'iceberg', 'twap', 'scaledOrder', 'spread'] as const;
+export const PINNED_TOOL_IDS = ['gridBot', 'otc', 'autoInvest', 'iceberg', 'twap', 'scaledOrder', 'spread'] as const;
+/**
+ * Every tool of the list: the pinned ones, then chase — a strategy order
+ * (spec 2 §3 strategyType) with an order-list tab of its own but no pinned
+ * icon, so it follows them.
+ */
+export const TOOL_IDS = [...PINNED_TOOL_IDS, 'chase'] as const;
 export type ToolId = (typeof TOOL_IDS)[number];
 
 /** Tools that are pages of their own elsewhere on the site: the icon is a link. */
@@ -24,7 +30,7 @@ export interface ToolViewer {
  * Spec 2 §5: split tools (twap, iceberg) need UTA and compliance; scaled
  * order needs UTA and non-demo; auto invest a non-sub account; the grid bot
  * is hidden for copy-trading-leader sub accounts, demo accounts and
- * non-compliant users; spread is for demo accounts only. `built` is the set
+ * non-compliant users; spread is for demo accounts only; chase as the split tools. `built` is the set
  * of tools this page has (a tool that cannot open is not offered).
  */
 export function visibleTools(viewer: ToolViewer, built: ReadonlySet<ToolId>): ToolId[] {
@@ -34,6 +40,8 @@ export function visibleTools(viewer: ToolViewer, built: ReadonlySet<ToolId>): To
     autoInvest: !viewer.isSubAccount,
     iceberg: viewer.isUnified && viewer.compliant,
     twap: viewer.isUnified && viewer.compliant,
+    // The spec gives chase no rule of its own: it is split into no parts, but it is an algorithmic order like the split tools.
+    chase: viewer.isUnified && viewer.compliant,
     scaledOrder: viewer.isUnified && !viewer.isDemo,
     spread: viewer.isDemo,
   };

@@ -35,6 +35,16 @@ test('a unified account creates a grid bot, sees it running with its orders rest
   await form.getByRole('textbox', { name: 'Number of grids' }).fill('4');
   await form.getByRole('textbox', { name: 'Investment (USDT)' }).fill('2000');
   await expect(form.getByText(/Profit per grid \(after fees\)\s*[\d.]+ % – [\d.]+ %/)).toBeVisible();
+  // Before starting: what it would have done over the session played so far, through the same engine.
+  await form.getByRole('button', { name: 'Backtest on this session' }).click();
+  const report = form.getByRole('region', { name: 'Backtest' });
+  await expect(report).toContainText(/Over [\d.]+ (h|min) of the recorded session/);
+  await expect(report).toContainText(/Fills \/ round trips\s*\d+ \/ \d+/);
+  await expect(report).toContainText(/APR \(grid \/ total\)\s*-?[\d.,]+ % \/ -?[\d.,]+ %/);
+  // A changed input makes the report go: it spoke of other inputs.
+  await form.getByRole('textbox', { name: 'Number of grids' }).fill('3');
+  await expect(report).toBeHidden();
+  await form.getByRole('textbox', { name: 'Number of grids' }).fill('4');
   await form.getByRole('button', { name: 'Create grid bot' }).click();
   await expect(toast(page, 'Grid bot on BTC/USDT created')).toBeVisible();
 

@@ -22,7 +22,7 @@ async function openTools(page: Page, userId: string): Promise<void> {
 
 test('a unified account: the tools it may use, links that carry the pair, and Tools toggling back to Trade', async ({ page }) => {
   await openTools(page, 'u-uta');
-  expect(await toolNames(page)).toEqual(['Grid bot', 'OTC convert', 'Auto invest', 'Scaled order']);
+  expect(await toolNames(page)).toEqual(['Grid bot', 'OTC convert', 'Auto invest', 'Iceberg', 'TWAP', 'Scaled order', 'Chase']);
   await expect(tools(page).getByRole('link', { name: /^OTC convert/ })).toHaveAttribute('href', '/user/assets/otc/index?fromCoin=USDT&toCoin=BTC&source=spot_convert_block_trade');
   await expect(tools(page).getByRole('link', { name: /^Auto invest/ })).toHaveAttribute('href', '/fiat/trade/invest/home?source=spot_trade&target=BTC&type=crypto');
 
@@ -38,12 +38,12 @@ test('a unified account: the tools it may use, links that carry the pair, and To
 
 test('demo, sub and copy-trading leader accounts see the tools the rules give them', async ({ page }) => {
   await openTools(page, 'u-demo');
-  expect(await toolNames(page)).toEqual(['OTC convert', 'Auto invest', 'Future spread']);
+  expect(await toolNames(page)).toEqual(['OTC convert', 'Auto invest', 'Iceberg', 'TWAP', 'Future spread', 'Chase']);
   await expect(tools(page).getByRole('link', { name: /^Future spread/ })).toHaveAttribute('target', '_blank');
 
   await page.context().clearCookies();
   await openTools(page, 'u-sub');
-  expect(await toolNames(page)).toEqual(['Grid bot', 'OTC convert', 'Scaled order']);
+  expect(await toolNames(page)).toEqual(['Grid bot', 'OTC convert', 'Iceberg', 'TWAP', 'Scaled order', 'Chase']);
 });
 
 test('a visitor has the Trade panel only', async ({ page }) => {

@@ -8,6 +8,7 @@ import type { HttpHandler } from 'msw';
 import type { AccountProfile } from '../../accounts/profiles';
 import { ERR, exchangeError, PLAN, type ModifyRequest, type Order } from '../../exchange';
 import { signedIn, type ExchangeContext } from '../accountContext';
+import { strategyOfOrder } from '../../strategies/algoTags';
 import { gridBotOfOrder } from '../../strategies/gridTags';
 import { badParam, Refusal, unknownSymbol } from '../errors';
 import { jsonObjectBody } from '../params';
@@ -17,8 +18,8 @@ import { optionalDecimal, optionalString, orderRefOf, planFilterOf, planTypesFil
 import { ORDER_PATHS } from './paths';
 import type { orderViews } from './view';
 
-/** A grid bot's order: cancel-all leaves it to its bot. */
-const isGridOrder = (order: Readonly<Order>): boolean => gridBotOfOrder(order) !== null;
+/** A grid bot's or a strategy's order: cancel-all leaves it to what placed it. */
+const isToolOrder = (order: Readonly<Order>): boolean => gridBotOfOrder(order) !== null || strategyOfOrder(order) !== null;
 
 type Kind = 'ordinary' | 'plan';
 type Views = ReturnType<typeof orderViews>;
@@ -43,6 +44,8 @@ export function amendHandlers(context: ExchangeContext, views: Views, flags: Lev
     if (symbol !== undefined && symbol !== order.symbol) throw notFound();
     // Only its bot may move or end a grid order: a user's cancel would leave the grid with a hole.
     if (gridBotOfOrder(order)) throw new Refusal(ERR.NOT_SUPPORTED, 'this order belongs to a grid bot: close the bot instead');
+    // A strategy's child likewise: an iceberg part resized by hand could show more than its visible size.
+    if (strategyOfOrder(order)) throw new Refusal(ERR.NOT_SUPPORTED, 'this order belongs to a strategy order: cancel the strategy instead');
     return { orderId: order.orderId };
   }
 
@@ -92,7 +95,7 @@ export function amendHandlers(context: ExchangeContext, views: Views, flags: Lev
       const ids = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : null;
       if (ids === null || ids.some((id) => typeof id !== 'string')) throw badParam('symbol_ids must be a comma list of symbol ids, or empty for every pair');
       const symbols = knownSymbols((ids as string[]).map((id) => id.trim()).filter(Boolean));
-      return cancelled(valueOf(exchange.cancelAll(profile.userId, { symbols, kind: 'ordinary', keep: isGridOrder }, context.now())));
+      return cancelled(valueOf(exchange.cancelAll(profile.userId, { symbols, kind: 'ordinary', keep: isToolOrder }, context.now())));
     }),
     orderCall(context, ORDER_PATHS.planCancelAll, async (request) => {
       const profile = signedIn(context, request);

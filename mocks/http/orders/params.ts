@@ -5,6 +5,7 @@
  */
 import { PLAN, type PlanType, type Side } from '../../exchange';
 import { GRID_CLIENT_PREFIX } from '../../strategies/gridState';
+import { ALGO_CLIENT_PREFIX } from '../../strategies/algoTags';
 import { badParam } from '../errors';
 
 export type Body = Record<string, unknown>;
@@ -78,6 +79,8 @@ export function clientOrderIdOf(body: Body): string | undefined {
   if (v !== undefined && !CLIENT_ORDER_ID.test(v)) throw badParam('client_order_id must be 1 to 36 letters, digits or -_.:');
   // The grid bots' ids: a user's order under one would be handed back to a bot as its own.
   if (v !== undefined && v.startsWith(GRID_CLIENT_PREFIX)) throw badParam(`client_order_id may not start with ${GRID_CLIENT_PREFIX}`);
+  // Likewise the strategy orders' children (their tag gives them a specialTradeFrom the page's notices skip).
+  if (v !== undefined && v.startsWith(ALGO_CLIENT_PREFIX)) throw badParam(`client_order_id may not start with ${ALGO_CLIENT_PREFIX}`);
   return v;
 }
 

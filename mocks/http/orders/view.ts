@@ -9,6 +9,7 @@ import { fromUnits } from '../../../src/domain/units';
 import type { LeverageFlags } from './leverageFlags';
 import type { AttachedTpslDesk } from '../../exchange/attachedTpsl';
 import { GRID_SPECIAL_TRADE_FROM, gridBotOfOrder } from '../../strategies/gridTags';
+import { strategyOfOrder, strategyTradeFrom, typeOfStrategyId } from '../../strategies/algoTags';
 
 /** `stopOrderType` per plan type; '' for an ordinary order. */
 export const STOP_ORDER_TYPE: Readonly<Record<number, string>> = {
@@ -21,13 +22,16 @@ export const STOP_ORDER_TYPE: Readonly<Record<number, string>> = {
   [PLAN.TRAILING_PROFIT]: 'TrailingProfit',
 };
 
-/** `specialTradeFrom` of an order the user placed; strategy tools (iceberg, TWAP) that place orders would set their own. */
+/** `specialTradeFrom` of an order the user placed; a grid bot's are 4, a strategy order's children 1 iceberg, 2 TWAP, 3 chase. */
 export const PLACED_BY_USER = 0;
 
 /** `type`: the kind of order that meets the book (after a plan triggers), upper case as the exchange's web API writes it. */
 export const orderTypeName = (order: Pick<Order, 'orderType'>) => (order.orderType === 'Market' ? 'MARKET' : 'LIMIT');
 
 export type OrderViews = ReturnType<typeof orderViews>;
+
+/** A strategy child's createType (spec 2 §3 "child orders carry the strategy's createType"). */
+const STRATEGY_CREATE_TYPE = { iceberg: 'CreateByIceberg', twap: 'CreateByTwap', chase: 'CreateByChase' } as const;
 export type OrderView = ReturnType<OrderViews['order']>;
 
 /** `attached`: limit orders' attached TP/SL, shown on the order they belong to. */
@@ -37,6 +41,8 @@ export function orderViews(exchange: Exchange, flags: LeverageFlags, attached?: 
   /** Who placed an order: the user, or a plan of theirs when it triggered. */
   const createType = (o: Order): string => {
     if (gridBotOfOrder(o)) return 'CreateByGrid';
+    const strategy = strategyOfOrder(o);
+    if (strategy) return STRATEGY_CREATE_TYPE[typeOfStrategyId(strategy) ?? 'twap'];
     if (o.parentOrderId === null) return 'CreateByUser';
     const parent = exchange.getOrder(o.userId, { orderId: o.parentOrderId });
     if (parent?.ocoRole === 'takeProfit') return 'CreateByTakeProfit';
@@ -80,7 +86,7 @@ export function orderViews(exchange: Exchange, flags: LeverageFlags, attached?: 
       isLeverage: flags.isLeverage(o),
       createType: createType(o),
       stopOrderType: STOP_ORDER_TYPE[o.planType] ?? '',
-      specialTradeFrom: gridBotOfOrder(o) ? GRID_SPECIAL_TRADE_FROM : PLACED_BY_USER,
+      specialTradeFrom: gridBotOfOrder(o) ? GRID_SPECIAL_TRADE_FROM : (strategyTradeFrom(o) ?? PLACED_BY_USER),
       /** OCO legs: which leg this is (spec 2 §3 OCO trigger states); null otherwise */
       ocoRole: o.ocoRole,
       ...attachedTpsl(o.orderId),

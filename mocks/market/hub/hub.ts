@@ -6,6 +6,7 @@ import type { Bar } from '../klines';
 import { VirtualClock } from '../replay/clock';
 import { ReplayEngine } from '../replay/engine';
 import type { LoadedSession } from '../replay/timeline';
+import { recordedWindow, type RecordedEvents, type WindowRule } from './recordedWindow';
 import type { BookSide, InstrumentSpec, MarketEvent } from '../types';
 import { ListingSchedule, type ListedInstrument } from './listings';
 import { LoadQueue } from './loadQueue';
@@ -52,12 +53,15 @@ export type OwnActivity =
   | { kind: 'trade'; symbol: string; id: number; price: number; qty: number; buyerIsTaker: boolean; time: number };
 
 export interface MarketHub extends MarketView, ReplayControl {
+  /** `symbol`'s recorded events up to now within `rule` — the whole first loop until it has played (recordedWindow.ts); null when no loaded session holds it */
+  recordedEvents(symbol: string, rule: WindowRule): RecordedEvents | null;
   /** stops the pump and any loading */
   close(): void;
 }
 
 interface LoadedSource {
   source: SessionSource;
+  session: LoadedSession;
   engine: ReplayEngine;
   start: number;
   period: number;
@@ -145,7 +149,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     const built = buildSymbolMarkets(session, span.start + loop * span.period + shift(), schedule);
     await yieldToPage();
     if (generation.isCancelled) return;
-    const entry: LoadedSource = { source, engine: new ReplayEngine([session], { loop: true, realNow: span.start }), ...span, markets: new Map() };
+    const entry: LoadedSource = { source, session, engine: new ReplayEngine([session], { loop: true, realNow: span.start }), ...span, markets: new Map() };
     for (const market of built) {
       if (markets.has(market.symbol)) continue;
       entry.markets.set(market.symbol, market);
@@ -276,6 +280,19 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     symbols: () => schedule.symbols(),
     mergeSteps: (symbol) => schedule.instrument(symbol)?.digitMerge.split(',').map((s) => s.trim()) ?? [],
     symbolStatus: (symbol): SymbolStatus | null => schedule.status(symbol, exchangeNow()),
+    recordedEvents(symbol, rule) {
+      const source = loaded.find((s) => s.markets.has(symbol));
+      if (!source) return null;
+      // Since the set started (and the pair opened), and no further back than the rule allows. Until one
+      // whole loop has played, the window is the first loop, ahead of the clock: the loaded recording is
+      // known in full, and a backtest just after the page opened gets the session, not its first seconds.
+      // A listing not open yet has no past to show: nothing ahead of the clock either.
+      const now = exchangeNow();
+      const opens = schedule.openTime(symbol);
+      const to = opens !== null && opens > now ? now : Math.max(now, setAnchor + Math.min(source.period, rule.ms));
+      const after = Math.max(to - rule.ms, setAnchor - 1, opens === null ? -Infinity : opens - 1);
+      return recordedWindow(source.session, symbol, { shift: shift(), after, to, maxEvents: rule.maxEvents });
+    },
     reportFeedPaused(paused) {
       feedPaused = paused;
     },

@@ -1,3 +1,4 @@
+import type { GridRequestBody } from '../../domain/gridBot';
 import { MalformedResponseError, postJson } from '../http';
 import { decimal, list, millis, num, record, str } from './parse';
 
@@ -6,6 +7,7 @@ export const GRID_API = {
   create: '/spot/api/grid/v1/create',
   list: '/spot/api/grid/v1/list',
   close: '/spot/api/grid/v1/close',
+  backtest: '/spot/api/grid/v1/backtest',
 } as const;
 
 /** Spec 2 §3 bot statuses and close reasons. */
@@ -74,19 +76,7 @@ export function parseGridBot(value: unknown, what = 'grid bot'): GridBot {
   };
 }
 
-export interface GridCreateBody {
-  symbol: string;
-  minPrice: string;
-  maxPrice: string;
-  gridNumber: number;
-  type: 'arithmetic' | 'geometric';
-  quoteInvestment?: string;
-  baseInvestment?: string;
-  entryPrice?: string;
-  stopLossPrice?: string;
-  takeProfitPrice?: string;
-  trailing?: boolean;
-}
+export type GridCreateBody = GridRequestBody;
 
 export function createGridBot(body: GridCreateBody): Promise<GridBot> {
   return postJson(GRID_API.create, body, (v) => parseGridBot(v));
@@ -99,4 +89,54 @@ export function fetchGridBots(status: 'running' | 'completed', symbol: string | 
 
 export function closeGridBot(botId: string): Promise<GridBot> {
   return postJson(GRID_API.close, { botId }, (v) => parseGridBot(v));
+}
+
+/** What the bot would have done over the loaded recorded session (docs/api/grid-bot.md "Backtest"). */
+export interface GridBacktest {
+  /** NO_TRADES: the pair has not traded yet in this session; NOT_STARTED: no moment of the window would have taken the bot; else the tested bot's last status */
+  status: string;
+  closeReason: string | null;
+  from: number | null;
+  to: number | null;
+  spanMs: number;
+  fills: number;
+  roundTrips: number;
+  gridProfit: string;
+  /** signed: the unrealised part at the last price included */
+  totalProfit: string;
+  /** percent, annualised over the span */
+  gridApr: string;
+  totalApr: string;
+  startPrice: string | null;
+  endPrice: string | null;
+}
+
+export function parseGridBacktest(value: unknown): GridBacktest {
+  const what = 'grid backtest';
+  const o = record(value, what);
+  const apr = record(o.apr, `${what}.apr`);
+  const signed = (v: unknown, key: string) => {
+    if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return v;
+    throw new MalformedResponseError(`${what}.${key} is not a decimal`);
+  };
+  const optional = <T>(v: unknown, read: (x: unknown) => T): T | null => (v === null || v === undefined ? null : read(v));
+  return {
+    status: str(o, 'status', what),
+    closeReason: typeof o.closeReason === 'string' ? o.closeReason : null,
+    from: optional(o.from, (v) => millis(v, `${what}.from`)),
+    to: optional(o.to, (v) => millis(v, `${what}.to`)),
+    spanMs: num(o, 'spanMs', what),
+    fills: num(o, 'fills', what),
+    roundTrips: num(o, 'roundTrips', what),
+    gridProfit: signed(o.gridProfit, 'gridProfit'),
+    totalProfit: signed(o.totalProfit, 'totalProfit'),
+    gridApr: signed(apr.grid, 'apr.grid'),
+    totalApr: signed(apr.total, 'apr.total'),
+    startPrice: optional(o.startPrice, (v) => decimal(v, `${what}.startPrice`)),
+    endPrice: optional(o.endPrice, (v) => decimal(v, `${what}.endPrice`)),
+  };
+}
+
+export function backtestGridBot(body: GridRequestBody): Promise<GridBacktest> {
+  return postJson(GRID_API.backtest, body, parseGridBacktest);
 }

@@ -13,6 +13,7 @@ import { OrderHistory } from './OrderHistory';
 import { PairFilterProvider } from './pairFilter';
 import { PnlList } from './PnlList';
 import { PositionsList } from './PositionsList';
+import { StrategyOrders } from './StrategyOrders';
 import { TradeHistory } from './TradeHistory';
 import { TrailingOrders } from './TrailingOrders';
 import './orders.css';
@@ -20,6 +21,9 @@ import './orders.css';
 const LABEL_KEYS: Record<OrdersPanelTab, string> = {
   current: 'tabCurrentOrders',
   trailing: 'tabTrailingStop',
+  iceberg: 'tool_iceberg',
+  twap: 'tool_twap',
+  chase: 'tool_chase',
   borrowing: 'tabBorrowing',
   assets: 'tabAssets',
   openOrder: 'tabOpenOrder',
@@ -36,6 +40,11 @@ function TabContent({ tab, trailingApart }: { tab: OrdersPanelTab; trailingApart
       return <CurrentOrders trailingApart={trailingApart} />;
     case 'trailing':
       return <TrailingOrders />;
+    case 'iceberg':
+    case 'twap':
+    case 'chase':
+      // Keyed: each tab has its own running / finished choice.
+      return <StrategyOrders key={tab} kind={tab} />;
     case 'borrowing':
       return <BorrowingList />;
     case 'assets':

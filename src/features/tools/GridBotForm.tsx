@@ -2,11 +2,12 @@ import { useId, useMemo, useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Decimal } from 'decimal.js';
 import { formatAsGiven } from '../../domain/format';
-import { gridErrors, gridSummary, initialGrid, reduceGrid, type GridField, type GridFunding, type GridType } from '../../domain/gridBot';
-import { useCreateGridBot } from '../../data/gridBot';
+import { gridCreateBody, gridErrors, gridSummary, initialGrid, reduceGrid, type GridField, type GridFunding, type GridType } from '../../domain/gridBot';
+import { useCreateGridBot, useGridBacktest } from '../../data/gridBot';
 import { useProfile } from '../../data/queries';
 import { toastStore } from '../../data/toasts';
 import { GateDialog, NumberField, placeFailure, useGateFlow, useOrderContext } from '../order-entry';
+import { GridBacktestReport } from './GridBacktestReport';
 
 const FIELD_OF: Record<string, GridField> = {
   gridMinPriceMissing: 'minPrice',
@@ -19,6 +20,9 @@ const FIELD_OF: Record<string, GridField> = {
   gridTakeProfitAboveRange: 'takeProfit',
   gridEntryPriceInvalid: 'entryPrice',
 };
+
+/** A report describes the inputs it was run with: once they change it goes. */
+const sameBody = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 const percent = (ratio: string, locale: string) => `${formatAsGiven(new Decimal(ratio).times(100).toDecimalPlaces(2).toFixed(2), locale)} %`;
 
@@ -37,6 +41,7 @@ export function GridBotForm({ base, quote }: { base: string; quote: string }) {
   const { symbol, ctx, accountInfo } = useOrderContext(base, quote);
   const profile = useProfile().data;
   const create = useCreateGridBot();
+  const backtest = useGridBacktest();
   const gates = useGateFlow({
     userId: profile?.userId ?? null,
     symbol: symbol ?? { baseTokenName: base, quoteTokenName: quote, mark: [] },
@@ -71,29 +76,24 @@ export function GridBotForm({ base, quote }: { base: string; quote: string }) {
       onBlur={() => undefined}
     />
   );
-  const optional = (text: string) => (text.trim() ? text.trim() : undefined);
   const send = () =>
-    create.mutate(
-      {
-        symbol: rules.symbolId,
-        minPrice: inputs.minPrice,
-        maxPrice: inputs.maxPrice,
-        gridNumber: Number(inputs.gridNumber),
-        type: inputs.type,
-        ...(inputs.funding !== 'base' ? { quoteInvestment: inputs.quoteInvestment } : {}),
-        ...(inputs.funding !== 'quote' ? { baseInvestment: inputs.baseInvestment } : {}),
-        entryPrice: optional(inputs.entryPrice),
-        stopLossPrice: optional(inputs.stopLoss),
-        takeProfitPrice: optional(inputs.takeProfit),
-        trailing: inputs.trailing,
+    create.mutate(gridCreateBody(inputs, rules.symbolId), {
+      onSuccess: () => {
+        toastStore.show(t('gridCreated', { pair: `${rules.baseCoin}/${rules.quoteCoin}` }), 'success');
       },
-      {
-        onSuccess: () => {
-          toastStore.show(t('gridCreated', { pair: `${rules.baseCoin}/${rules.quoteCoin}` }), 'success');
-        },
-        onError: (error) => toastStore.show(placeFailure(error, t).text, 'error'),
-      },
-    );
+      onError: (error) => toastStore.show(placeFailure(error, t).text, 'error'),
+    });
+  /** The same checks as the create: a backtest of inputs the bot would refuse says nothing. */
+  const runBacktest = () => {
+    if (backtest.isPending) return;
+    const first = errors[0];
+    if (first) {
+      setShowErrors(true);
+      toastStore.show(t(first.key, first.params ?? {}), 'error');
+      return;
+    }
+    backtest.mutate(gridCreateBody(inputs, rules.symbolId), { onError: (error) => toastStore.show(placeFailure(error, t).text, 'error') });
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
@@ -161,6 +161,10 @@ export function GridBotForm({ base, quote }: { base: string; quote: string }) {
           {t(formError.key, formError.params ?? {})}
         </p>
       )}
+      <button type="button" className="grid-form__backtest" aria-busy={backtest.isPending || undefined} disabled={backtest.isPending} onClick={runBacktest}>
+        {t(backtest.isPending ? 'gridBacktesting' : 'gridBacktest')}
+      </button>
+      {backtest.data && !backtest.isPending && sameBody(backtest.variables, gridCreateBody(inputs, rules.symbolId)) && <GridBacktestReport report={backtest.data} quoteCoin={rules.quoteCoin} tick={rules.tick} />}
       <button type="submit" className="order-submit__button order-submit__button--buy" aria-busy={create.isPending || undefined} disabled={create.isPending}>
         {t('gridCreate')}
       </button>

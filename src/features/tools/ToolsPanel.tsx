@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { OUTBOUND_TOOLS, toolLink, type ToolId } from '../../domain/tools';
+import { AlgoOrderForm } from './AlgoOrderForm';
 import { GridBotForm } from './GridBotForm';
 import { ScaledOrderForm } from './ScaledOrderForm';
 
@@ -19,14 +20,21 @@ interface ToolsPanelProps {
  */
 export function ToolsPanel({ base, quote, tools, tool, onChoose, onBack }: ToolsPanelProps) {
   const { t } = useTranslation('trade');
-  if (tool === 'scaledOrder' || tool === 'gridBot') {
+  if (tool === 'scaledOrder' || tool === 'gridBot' || tool === 'iceberg' || tool === 'twap' || tool === 'chase') {
     return (
       <div className="tools-panel">
         <button type="button" className="tools-panel__back" onClick={onBack}>
           <span aria-hidden="true">← </span>
           {t('toolsBack', { tool: t(`tool_${tool}`) })}
         </button>
-        {tool === 'scaledOrder' ? <ScaledOrderForm base={base} quote={quote} /> : <GridBotForm base={base} quote={quote} />}
+        {tool === 'scaledOrder' ? (
+          <ScaledOrderForm base={base} quote={quote} />
+        ) : tool === 'gridBot' ? (
+          <GridBotForm base={base} quote={quote} />
+        ) : (
+          // Keyed: another kind is another form, not this one's inputs under new labels.
+          <AlgoOrderForm key={tool} kind={tool} base={base} quote={quote} />
+        )}
       </div>
     );
   }

@@ -1,14 +1,14 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chooseTool, clickToolsTab, STANDARD_PANEL, visibleTools, type ToolId } from '../../domain/tools';
+import { chooseTool, clickToolsTab, STANDARD_PANEL, TOOL_IDS, visibleTools, type ToolId } from '../../domain/tools';
 import { useProfile } from '../../data/queries';
 import { useSidePanel } from '../../data/sidePanel';
 import { Tabs } from '../../ui/Tabs';
 import { ToolsPanel } from './ToolsPanel';
 import './tools.css';
 
-/** The tools this page has: each opens here, or leads to its own page. Iceberg and TWAP are not built yet. */
-const BUILT_TOOLS: ReadonlySet<ToolId> = new Set(['gridBot', 'otc', 'autoInvest', 'scaledOrder', 'spread']);
+/** The tools this page has: each opens here, or leads to its own page. */
+const BUILT_TOOLS: ReadonlySet<ToolId> = new Set(TOOL_IDS);
 
 /**
  * The right-hand panel's two tabs (spec 2 §2): Trade ('standard', the order

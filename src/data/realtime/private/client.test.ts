@@ -29,8 +29,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const CLASSIC_SUBS = ['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance'];
-const UTA_SUBS = ['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet'];
+const CLASSIC_SUBS = ['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy'];
+const UTA_SUBS = ['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet', 'sub strategy'];
 
 describe('subscribing', () => {
   it('asks a classic account for its order, trade and wallet topics on open, and is live once all are acknowledged', () => {
@@ -41,7 +41,7 @@ describe('subscribing', () => {
     expect(client.state().live).toBe(false);
     for (const frame of sockets.latest().sentFrames().slice(0, -1)) sockets.latest().receive({ ...frame, code: '0', msg: 'Success' });
     expect(client.state().live).toBe(false);
-    sockets.latest().receive({ topic: 'asset.spot-walletbalance', event: 'sub', code: '0', msg: 'Success' });
+    sockets.latest().receive({ topic: 'strategy', event: 'sub', code: '0', msg: 'Success' });
     expect(client.state()).toMatchObject({ status: 'open', live: true, signedIn: true });
     expect(events).toEqual([{ kind: 'live' }]);
   });

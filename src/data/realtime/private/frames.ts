@@ -21,7 +21,9 @@ export type PrivatePush =
   | { kind: 'orders'; orders: Order[]; sendTime: number }
   | { kind: 'fills'; fills: Fill[]; sendTime: number }
   /** the whole wallet, in the shape of the balance call */
-  | { kind: 'wallet'; balances: TokenBalance[]; interval: number; sendTime: number };
+  | { kind: 'wallet'; balances: TokenBalance[]; interval: number; sendTime: number }
+  /** some of the user's strategy orders or grid bots changed: the push names them, the lists are read again */
+  | { kind: 'strategies'; sendTime: number };
 
 type Obj = Record<string, unknown>;
 
@@ -94,6 +96,9 @@ export function readPush(frame: Extract<PrivateFrame, { kind: 'push' }>, role: T
       const { items, bad } = each(data, parseFill);
       return { push: items.length > 0 ? { kind: 'fills', fills: items, sendTime } : null, bad };
     }
+    case 'strategy':
+      // What changed is read from the lists (the push names only ids and statuses): any item is enough.
+      return { push: data.length > 0 ? { kind: 'strategies', sendTime } : null, bad: 0 };
     case 'wallet': {
       // Without its interval a wallet push cannot say how long it stays fresh: the poll is the safer source.
       if (frame.interval === null) return { push: null, bad: 1 };

@@ -7,7 +7,7 @@
 export type PrivateAccountType = 'UTA' | 'CLASSIC';
 
 /** What a topic's pushes carry. */
-export type TopicRole = 'order' | 'trade' | 'wallet';
+export type TopicRole = 'order' | 'trade' | 'wallet' | 'strategy';
 
 const TOPICS: Readonly<Record<PrivateAccountType, Readonly<Record<string, TopicRole>>>> = {
   // Classic accounts get plan orders by plan type on three topics besides the ordinary order_new.
@@ -18,12 +18,15 @@ const TOPICS: Readonly<Record<PrivateAccountType, Readonly<Record<string, TopicR
     oco_order: 'order',
     match: 'trade',
     'asset.spot-walletbalance': 'wallet',
+    // Served to both account types: the strategy orders and grid bots of the user changed.
+    strategy: 'strategy',
   },
   // Unified accounts get every order on one topic, told apart by planType.
   UTA: {
     'user.uta.spot.order': 'order',
     'user.uta.spot.trade': 'trade',
     'user.unify.uta.wallet': 'wallet',
+    strategy: 'strategy',
   },
 };
 
