@@ -1,10 +1,8 @@
 // @vitest-environment node
 import { beforeAll, expect, it } from 'vitest';
-import { describeWithSharedData, sharedDataFile } from '../../tests/support/sharedData';
-import { createBinanceImporter } from '../market/importers/binance';
-import { fileLines } from '../market/session/node-io';
-import type { DraftEvent } from '../market/session/writer';
-import type { InstrumentSpec, MarketEvent } from '../market/types';
+import { describeWithSharedData } from '../../tests/support/sharedData';
+import { BTCUSDT_FILE, BTCUSDT_SPEC, loadBtcusdtEvents } from './recordingKit';
+import type { MarketEvent } from '../market/types';
 import { Exchange } from '../exchange/exchange';
 import { amount, instrumentsFor } from '../exchange/testKit';
 import { createAlgoDesk, type AlgoDetail } from './algoDesk';
@@ -26,8 +24,8 @@ import { strategyOfOrder } from './algoTags';
  * it (its best own-side price less the offset, capped) unless the book has
  * just crossed it and it is filling.
  */
-const FILE = 'binance-spot-btcusdt-20240808.raw.gz';
-const SPEC: InstrumentSpec = { symbol: 'BTCUSDT', tick: '0.01', lot: '0.000001' };
+
+const SPEC = BTCUSDT_SPEC;
 const USER = 'chaser';
 const CAP_TICKS = 5_000;
 const E4 = 10;
@@ -36,12 +34,7 @@ describeWithSharedData('chase orders on the real BTCUSDT recording', () => {
   let events: MarketEvent[] = [];
 
   beforeAll(async () => {
-    const importer = createBinanceImporter({ instruments: [SPEC] });
-    const drafts: DraftEvent[] = [];
-    let line = 0;
-    for await (const text of fileLines(sharedDataFile(FILE))) drafts.push(...importer.push(text, ++line));
-    drafts.push(...importer.finish());
-    events = drafts.map((d, i) => ({ ...d, seq: i + 1 }) as MarketEvent);
+    events = await loadBtcusdtEvents();
   }, 60_000);
 
   it('a live chase child never crosses the spread, follows the best price and respects its cap', () => {
@@ -102,7 +95,7 @@ describeWithSharedData('chase orders on the real BTCUSDT recording', () => {
     const repriced = [...prices.values()].filter((set) => set.size > 1).length;
     const moves = [...prices.values()].reduce((n, set) => n + set.size - 1, 0);
     // oxlint-disable-next-line no-console
-    console.log(`chase on ${FILE}: ${done.length} filled (${done.filter((d) => d.side === 'Buy').length} buys), ${moves} re-pricings over ${repriced} children, ${checks} checks, ${atCap} at the cap, ${offTarget} off target`);
+    console.log(`chase on ${BTCUSDT_FILE}: ${done.length} filled (${done.filter((d) => d.side === 'Buy').length} buys), ${moves} re-pricings over ${repriced} children, ${checks} checks, ${atCap} at the cap, ${offTarget} off target`);
     expect(faults).toEqual([]);
     expect(checks).toBeGreaterThan(1_000);
     expect(done.length).toBeGreaterThanOrEqual(2);

@@ -1,18 +1,16 @@
 // @vitest-environment node
 import { Decimal } from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeWithSharedData, sharedDataFile } from '../../tests/support/sharedData';
+import { describeWithSharedData } from '../../tests/support/sharedData';
+import { BTCUSDT_SPEC, loadBtcusdtEvents } from './recordingKit';
 import { Exchange } from '../exchange/exchange';
 import { amount, instrumentsFor, lots, px } from '../exchange/testKit';
-import { createBinanceImporter } from '../market/importers/binance';
-import { fileLines } from '../market/session/node-io';
-import type { DraftEvent } from '../market/session/writer';
-import type { InstrumentSpec, MarketEvent } from '../market/types';
+import type { MarketEvent } from '../market/types';
 import { backtestGrid, BACKTEST_WINDOW, type BacktestMarket } from './gridBacktest';
 import { createGridBotDesk, type GridParams } from './gridBot';
 import { created, gridSetUp, SMALL, U } from './gridTestKit';
 
-const SPEC: InstrumentSpec = { symbol: 'BTCUSDT', tick: '0.01', lot: '0.000001' };
+const SPEC = BTCUSDT_SPEC;
 const INST = instrumentsFor(['BTCUSDT'])[0]!;
 const YEAR_MS = 365 * 86_400_000;
 /** The runtime's order-entry latency (backend.ts): an order meets the book 20 ms after it is sent. */
@@ -125,7 +123,7 @@ describe('grid backtest refusals and empty sessions', () => {
  * the backtest answers what the desk, run as the runtime runs it over the
  * same events, reports — the report adds nothing and loses nothing.
  */
-const FILE = 'binance-spot-btcusdt-20240808.raw.gz';
+
 const REAL = { latencyMs: 20, makerFeePpm: 50, takerFeePpm: 50 };
 const RECORDED: GridParams[] = [
   // gridRecording.test.ts's bot: it waits for 61,690, then trades 4 narrow grids.
@@ -167,12 +165,7 @@ describeWithSharedData('grid backtest on the real BTCUSDT recording', () => {
   let events: MarketEvent[] = [];
 
   beforeAll(async () => {
-    const importer = createBinanceImporter({ instruments: [SPEC] });
-    const drafts: DraftEvent[] = [];
-    let line = 0;
-    for await (const text of fileLines(sharedDataFile(FILE))) drafts.push(...importer.push(text, ++line));
-    drafts.push(...importer.finish());
-    events = drafts.map((d, i) => ({ ...d, seq: i + 1 }) as MarketEvent);
+    events = await loadBtcusdtEvents();
   }, 60_000);
 
   it.each(RECORDED.map((p, i) => [i, p] as const))('reports what the live desk does over the same events (%i)', (_, params) => {

@@ -38,6 +38,7 @@ import { ERR, exchangeError } from '../exchange/errors';
 import { FINAL_STATUSES, type Order } from '../exchange/types';
 import { accountRefusal } from '../exchange/validate';
 import { parseAmount, valueOf } from '../exchange/amount';
+import { referenceOf } from './algoMarket';
 import { bookFills, cellPrice, shortfall, topLevel, turnCell } from './gridCells';
 import { createGridOrders, type Found } from './gridOrders';
 import { detailOf } from './gridReport';
@@ -95,15 +96,7 @@ export function createGridBotDesk(exchange: Exchange, options: { state?: unknown
   });
 
   /** Last trade price, else the middle of the book. */
-  function reference(symbol: string): number | null {
-    const last = exchange.lastPrice(symbol);
-    if (last !== null) return last;
-    const book = exchange.bookView(symbol, 1);
-    const bid = book?.b[0]?.[0];
-    const ask = book?.a[0]?.[0];
-    if (bid !== undefined && ask !== undefined) return Math.round((bid + ask) / 2);
-    return bid ?? ask ?? null;
-  }
+  const reference = (symbol: string): number | null => referenceOf(exchange, symbol);
 
   function schedule(bot: GridBotState): void {
     if (scheduled.has(bot.botId)) return;

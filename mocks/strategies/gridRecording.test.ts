@@ -1,11 +1,9 @@
 // @vitest-environment node
 import { Decimal } from 'decimal.js';
 import { beforeAll, expect, it } from 'vitest';
-import { describeWithSharedData, sharedDataFile } from '../../tests/support/sharedData';
-import { createBinanceImporter } from '../market/importers/binance';
-import { fileLines } from '../market/session/node-io';
-import type { DraftEvent } from '../market/session/writer';
-import type { InstrumentSpec, MarketEvent } from '../market/types';
+import { describeWithSharedData } from '../../tests/support/sharedData';
+import { BTCUSDT_FILE, BTCUSDT_SPEC, loadBtcusdtEvents } from './recordingKit';
+import type { MarketEvent } from '../market/types';
 import { Exchange } from '../exchange/exchange';
 import { amount, instrumentsFor } from '../exchange/testKit';
 import { createGridBotDesk, type GridParams } from './gridBot';
@@ -35,8 +33,8 @@ import { levelsFrom, nearestLevel } from './gridMath';
  * tape in a sweep) takes at once, at a better price than its level — which
  * is why every grid fill below is asserted to be a maker fill.
  */
-const FILE = 'binance-spot-btcusdt-20240808.raw.gz';
-const SPEC: InstrumentSpec = { symbol: 'BTCUSDT', tick: '0.01', lot: '0.000001' };
+
+const SPEC = BTCUSDT_SPEC;
 const USER = 'grid-trader';
 const LATENCY_MS = 20;
 const FEE_PPM = 50;
@@ -48,12 +46,7 @@ describeWithSharedData('grid bot on the real BTCUSDT recording', () => {
   let events: MarketEvent[] = [];
 
   beforeAll(async () => {
-    const importer = createBinanceImporter({ instruments: [SPEC] });
-    const drafts: DraftEvent[] = [];
-    let line = 0;
-    for await (const text of fileLines(sharedDataFile(FILE))) drafts.push(...importer.push(text, ++line));
-    drafts.push(...importer.finish());
-    events = drafts.map((d, i) => ({ ...d, seq: i + 1 }) as MarketEvent);
+    events = await loadBtcusdtEvents();
   }, 60_000);
 
   it('completes as many round trips, for as much grid profit, as the recorded trades crossing its levels', () => {
@@ -126,7 +119,7 @@ describeWithSharedData('grid bot on the real BTCUSDT recording', () => {
     const gridFills = fills.slice(1);
     // oxlint-disable-next-line no-console
     console.log([
-      `grid bot on ${FILE}: started at ${bot.startPrice} (+${bot.startedAt! - events[0]!.t} ms), ${bot.perGridQty} BTC a grid, levels ${bot.levels.join(' / ')}`,
+      `grid bot on ${BTCUSDT_FILE}: started at ${bot.startPrice} (+${bot.startedAt! - events[0]!.t} ms), ${bot.perGridQty} BTC a grid, levels ${bot.levels.join(' / ')}`,
       `round trips: engine ${bot.arbitrageCount} (grid profit ${bot.gridProfit} USDT), trades through the levels ${strict.trips} (${strict.profit}), at or through ${touching.trips}`,
       `status ${bot.status}; total profit ${bot.totalProfit}, equity ${bot.equity} USDT`,
     ].join('\n'));

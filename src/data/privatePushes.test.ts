@@ -151,6 +151,18 @@ describe('patchPrivatePush: strategy topic', () => {
   });
 });
 
+describe('patchPrivatePush: back live after a drop', () => {
+  it('reads the order, strategy and grid lists again: what changed while the socket was down came with no push', () => {
+    client.setQueryData(orderQueryKeys.open('ordinary'), []);
+    client.setQueryData(strategyQueryKeys.list(2, 'iceberg', 'BTCUSDT'), []);
+    client.setQueryData(gridQueryKeys.list('completed', null), []);
+    patchPrivatePush(client, { kind: 'live' }, { isDemo: false });
+    expect(client.getQueryState(orderQueryKeys.open('ordinary'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(strategyQueryKeys.list(2, 'iceberg', 'BTCUSDT'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(gridQueryKeys.list('completed', null))?.isInvalidated).toBe(true);
+  });
+});
+
 describe('patchPrivatePush: wallet', () => {
   const account = { isDemo: false };
 

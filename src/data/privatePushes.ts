@@ -114,6 +114,7 @@ export function patchPrivatePush(client: QueryClient, event: PrivateEvent, accou
     case 'live':
       // Subscribed (again): whatever changed before, or while the socket was down, came with no push.
       void client.invalidateQueries({ queryKey: orderQueryKeys.all });
+      strategiesChanged(client);
       break;
   }
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fault } from './support/market';
 import { closeTradeGuide, COLD_START_MS, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
 
@@ -123,4 +124,30 @@ test('accounts without UTA compliance see no split tools and no strategy tabs', 
   for (const name of ['Iceberg', 'TWAP', 'Chase', 'Positions']) await expect(ordersTabs(page).getByRole('tab', { name, exact: true })).toHaveCount(0);
   await page.getByRole('tablist', { name: 'Trade or tools' }).getByRole('tab', { name: 'Tools' }).click();
   await expect(page.getByRole('list', { name: 'Tools' }).locator('.tools-panel__name')).toHaveText(['OTC convert', 'Auto invest', 'Scaled order']);
+});
+
+test('a strategy cancelled elsewhere while the connection was down leaves the running list once it is back', async ({ page }) => {
+  await openTool(page, 'u-uta', 'Iceberg');
+  const form = page.getByRole('form', { name: 'Iceberg' });
+  const price = Math.floor((await bestBid(page)) * 0.98);
+  await form.getByRole('textbox', { name: 'Price' }).fill(String(price));
+  await form.getByRole('textbox', { name: 'Total quantity' }).fill('0.2');
+  await form.getByRole('textbox', { name: 'Visible quantity' }).fill('0.1');
+  await form.getByRole('button', { name: /^Buy BTC · iceberg/ }).click();
+  await expect(toast(page, 'Buy iceberg order for BTC started')).toBeVisible();
+  await strategyTab(page, 'Iceberg');
+  const row = ordersPanel(page).getByRole('table', { name: 'Running iceberg orders' }).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  const strategyId = await row.getAttribute('data-strategy-id');
+
+  // The sockets drop; meanwhile another device of the same user cancels the iceberg.
+  await fault(page, { kind: 'dropSockets' });
+  const answer = await page.evaluate(
+    async (id) => (await (await fetch('/spot/api/strategy/v1/cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ strategyId: id }) })).json()) as { code: number },
+    strategyId,
+  );
+  expect(answer.code).toBe(0);
+  await expect(ordersPanel(page).getByText('No running iceberg orders')).toBeVisible();
+  await ordersPanel(page).getByRole('tab', { name: 'Finished' }).click();
+  await expect(ordersPanel(page).locator(`tr[data-strategy-id="${strategyId}"]`)).toContainText('Ended · cancelled');
 });

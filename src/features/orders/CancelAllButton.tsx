@@ -25,19 +25,27 @@ export function CancelAllButton({ planTypes, symbolId, count }: { planTypes: rea
       <Button className="orders__cancel-all" disabled={count === 0 || cancelAll.isPending} onClick={() => (asks ? setOpen(true) : cancelAll.mutate())}>
         {t('cancelAll')}
       </Button>
-      <Dialog
-        open={open}
-        title={t('cancelAllTitle')}
-        onClose={() => setOpen(false)}
-        actions={
-          <>
-            <Button onClick={() => setOpen(false)}>{t('keepOrders')}</Button>
-            <Button variant="primary" onClick={confirm}>{t('confirmCancelAll')}</Button>
-          </>
-        }
-      >
-        <p>{t(plan ? 'cancelAllPlanText' : 'cancelAllText', { count })}</p>
-      </Dialog>
+      <ConfirmCancelAll open={open} text={t(plan ? 'cancelAllPlanText' : 'cancelAllText', { count })} onClose={() => setOpen(false)} onConfirm={confirm} />
     </>
+  );
+}
+
+/** The question before a cancel-all: keep the orders, or cancel them all. */
+export function ConfirmCancelAll({ open, text, onClose, onConfirm }: { open: boolean; text: string; onClose: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation('trade');
+  return (
+    <Dialog
+      open={open}
+      title={t('cancelAllTitle')}
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('keepOrders')}</Button>
+          <Button variant="primary" onClick={onConfirm}>{t('confirmCancelAll')}</Button>
+        </>
+      }
+    >
+      <p>{text}</p>
+    </Dialog>
   );
 }

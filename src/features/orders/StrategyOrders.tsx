@@ -5,14 +5,16 @@ import type { StrategyOrder, StrategyStatus } from '../../data/api/strategyOrder
 import { useCancelStrategyOrder, useStrategyOrders } from '../../data/strategyOrders';
 import { toastStore } from '../../data/toasts';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 import { Tabs } from '../../ui/Tabs';
 import { placeFailure } from '../order-entry';
+import { ConfirmCancelAll } from './CancelAllButton';
 import { ListState } from './ListState';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
 import { useOrderFormat, type OrderFormat } from './useOrderFormat';
 
 type StrategyView = 'running' | 'finished';
+/** The in-page exchange lives and sleeps with the page; the local server keeps trading without it. */
+const IN_PAGE = import.meta.env.VITE_BACKEND !== 'remote';
 const STATUS_OF: Record<StrategyView, StrategyStatus> = { running: 2, finished: 3 };
 
 /**
@@ -47,6 +49,7 @@ export function StrategyOrders({ kind }: { kind: AlgoKind }) {
         </div>
       </div>
       <div id={`${prefix}-panel`} role="tabpanel" aria-labelledby={`${prefix}-tab-${view}`} className="orders__list">
+        {IN_PAGE && running && <p className="orders__note">{t('strategyInPageNote')}</p>}
         <ListState query={query} emptyText={t(running ? 'strategyNoneRunning' : 'strategyNoneFinished', { kind: t(`tool_${kind}`) })}>
           {(rows) => <StrategyTable rows={rows} kind={kind} running={running} />}
         </ListState>
@@ -146,19 +149,7 @@ function CancelAllStrategies({ rows, kind }: { rows: readonly StrategyOrder[]; k
       <Button className="orders__cancel-all" disabled={rows.length === 0 || cancel.isPending} onClick={() => setOpen(true)}>
         {t('cancelAll')}
       </Button>
-      <Dialog
-        open={open}
-        title={t('cancelAllTitle')}
-        onClose={() => setOpen(false)}
-        actions={
-          <>
-            <Button onClick={() => setOpen(false)}>{t('keepOrders')}</Button>
-            <Button variant="primary" onClick={() => void confirm()}>{t('confirmCancelAll')}</Button>
-          </>
-        }
-      >
-        <p>{t('strategyCancelAllText', { count: rows.length, kind: t(`tool_${kind}`) })}</p>
-      </Dialog>
+      <ConfirmCancelAll open={open} text={t('strategyCancelAllText', { count: rows.length, kind: t(`tool_${kind}`) })} onClose={() => setOpen(false)} onConfirm={() => void confirm()} />
     </>
   );
 }
