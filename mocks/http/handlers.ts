@@ -114,7 +114,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...(context.exchange ? gridHandlers({ ...context, exchange: context.exchange, gridBots: options.gridBots, backtestMarket: options.backtestMarket }) : []),
     ...(context.exchange ? strategyHandlers({ ...context, exchange: context.exchange, algoOrders: options.algoOrders }) : []),
     ...(options.upgrades ? upgradeHandlers({ ...context, upgrades: options.upgrades }) : []),
-    ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin }) : []),
+    ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin, algoOrders: options.algoOrders }) : []),
   ];
   // Every line serves this same list, so a call through a line cannot answer differently from the origin.
   return [...handlers, ...lineHandlers(context, context.lines, () => handlers)];

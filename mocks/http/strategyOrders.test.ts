@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCookieOptions, signedInSocket, subscribe } from '../gateway/private/runtimeSockets';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../runtime/contractKit';
 import { callerFor, restingBuyPrice, touchOf, type Caller, type Row } from './orders/orderCallKit';
+import { DEMO_RESET_PATH } from './assets';
 import { ORDER_PATHS } from './orders/paths';
 import { pageOf, readListQuery, readStrategyParams, STRATEGY_PATHS } from './strategyOrders';
 
@@ -125,6 +126,20 @@ describe.each(RUNTIMES)('the strategy calls on the embedded exchange (%s)', (kin
     expect(history.list.map((r) => r.strategyId)).toEqual([made[0]!.strategyId]);
     const stranger = await callerFor(rt, 'u-sub');
     expect(await stranger(STRATEGY_PATHS.cancel, { strategyId: made[1]!.strategyId })).toMatchObject({ code: 170213 });
+  });
+
+  it('a demo reset ends the account\'s running strategies, a TWAP between slices included', async () => {
+    const demo = await callerFor(rt, 'u-demo');
+    const made = (await demo(STRATEGY_PATHS.create, twap)).result as Row;
+    await rt.scheduler.advance(100);
+    expect(((await demo(STRATEGY_PATHS.list, { status: 2 })).result as { list: Row[] }).list.map((r) => r.strategyId)).toEqual([made.strategyId]);
+    expect(await demo(DEMO_RESET_PATH, {})).toMatchObject({ code: 0 });
+    expect(((await demo(STRATEGY_PATHS.list, { status: 2 })).result as { list: Row[] }).list).toEqual([]);
+    const ended = ((await demo(STRATEGY_PATHS.list, { status: 3 })).result as { list: Row[] }).list;
+    expect(ended).toEqual([expect.objectContaining({ strategyId: made.strategyId, endReason: 'cancelled' })]);
+    // Nothing trades on after it: the next slice's time passes with no child.
+    await rt.scheduler.advance(120_000);
+    expect(((await demo(`${ORDER_PATHS.openOrders}?symbol_id=BTCUSDT`)).result as { list: Row[] }).list).toEqual([]);
   });
 
   it('pushes changes of the user\'s strategies on `strategy`, once per burst', async () => {

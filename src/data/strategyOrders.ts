@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AlgoKind } from '../domain/order-entry/algoOrder';
 import { cancelStrategyOrder, createStrategyOrder, fetchStrategyOrders, type StrategyOrder, type StrategyStatus } from './api/strategyOrders';
 import { balancesQueryKey } from './assets';
 import { gridQueryKeys } from './gridBot';
-import { orderQueryKeys } from './orders';
+import { orderQueryKeys, pagedList } from './orders';
 import { useProfile } from './queries';
 
 /** While no push says otherwise, a shown strategy list is read again this often: its child orders trade on their own. */
@@ -14,14 +14,18 @@ export const strategyQueryKeys = {
   list: (status: StrategyStatus, kind: AlgoKind, symbol: string | null) => ['user', 'strategies', kind, status, symbol ?? 'all'] as const,
 };
 
-export function useStrategyOrders(status: StrategyStatus, kind: AlgoKind, symbol: string | null, enabled = true) {
+/** One kind's running or finished strategies, a page at a time (80 running, 20 finished: spec 2 §9); `loadMore` reads the next. */
+export function useStrategyOrders(status: StrategyStatus, kind: AlgoKind, symbol: string | null) {
   const loggedIn = useProfile().data?.loggedIn ?? false;
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: strategyQueryKeys.list(status, kind, symbol),
-    queryFn: ({ signal }) => fetchStrategyOrders({ status, strategyType: kind, symbol }, signal),
-    enabled: loggedIn && enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => fetchStrategyOrders({ status, strategyType: kind, symbol, cursor: pageParam }, signal),
+    getNextPageParam: (last) => last.nextPageCursor ?? undefined,
+    enabled: loggedIn,
     refetchInterval: status === 2 ? STRATEGY_REFRESH_MS : false,
   });
+  return pagedList(query, (page) => page.list);
 }
 
 /** The `strategy` topic said something of the user's strategies or grid bots changed: their lists are read again. */

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restingBuyPrice } from '../../mocks/http/orders/orderCallKit';
+import { STRATEGY_PATHS } from '../../mocks/http/strategyOrders';
 import { startRuntime, type ContractRuntime } from '../../mocks/runtime/contractKit';
 import { toastStore } from '../../src/data/toasts';
 import { OrdersPanel } from '../../src/features/orders';
@@ -107,5 +109,26 @@ describe('open order and positions tabs (integrated lists)', () => {
     // u-uta starts with BTC no fill explains: no entry price rather than a made-up one.
     expect(within(btc).getAllByRole('cell')[3]!.textContent).toBe('—');
     expect(positions.querySelector('tr[data-coin="USDT"]')).toBeNull();
+  });
+});
+
+describe('strategy order tabs', () => {
+  it('list a kind\'s finished strategies 20 at a time, newest first, with Load more for the rest', async () => {
+    const rt = await showPanel('u-uta');
+    const price = restingBuyPrice(rt, 'BTCUSDT');
+    for (let i = 0; i < 22; i++) {
+      const made = await rt.call(STRATEGY_PATHS.create, { token: token!, body: { strategyType: 'iceberg', symbol: 'BTCUSDT', side: 'Buy', size: '0.002', price, visibleSize: '0.001' } });
+      expect(made.code).toBe(0);
+      await rt.call(STRATEGY_PATHS.cancel, { token: token!, body: { strategyId: (made.result as { strategyId: string }).strategyId } });
+    }
+    fireEvent.click(await screen.findByRole('tab', { name: 'tool_iceberg' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'strategyFinished' }));
+    const table = await screen.findByRole('table', { name: /^strategyFinishedLabel/ }, { timeout: 5000 });
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'loadMore' }));
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(22));
+    expect(screen.queryByRole('button', { name: 'loadMore' })).toBeNull();
+    const ids = [...table.querySelectorAll('tbody tr')].map((row) => row.getAttribute('data-strategy-id')!);
+    expect([...ids].sort().reverse()).toEqual(ids);
   });
 });

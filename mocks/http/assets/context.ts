@@ -12,6 +12,7 @@ import type { Instrument } from '../../exchange/instruments';
 import { balanceView } from '../../exchange/render';
 import { signedIn, type ExchangeContext } from '../accountContext';
 import { badParam, Refusal, unknownSymbol } from '../errors';
+import type { AlgoDesk } from '../../strategies/algoDesk';
 import type { RecentsStore } from './recentsStore';
 
 export interface AssetContext extends ExchangeContext {
@@ -20,6 +21,8 @@ export interface AssetContext extends ExchangeContext {
   recents?: RecentsStore;
   /** the demo top-up limit (one per user per minute when absent) */
   limiter?: RateLimiter;
+  /** strategy orders, which a demo reset ends with the account's orders */
+  algoOrders?: Pick<AlgoDesk, 'list' | 'cancel'>;
 }
 
 /** Refusal codes of these calls beside the common and engine ones. */

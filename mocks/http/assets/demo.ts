@@ -97,7 +97,9 @@ export function demoHandlers(context: AssetContext) {
       DEMO_RESET_PATH,
       (request) => {
         const { userId } = demoUser(context, request);
-        // Open orders go with the balances: a reset account has nothing locked.
+        // Strategy orders end first (a TWAP between slices has no open child for the reset to cancel
+        // and would trade on with the fresh balances); then open orders go with the balances.
+        for (const s of context.algoOrders?.list(userId, { status: 2 }) ?? []) context.algoOrders!.cancel(userId, s.strategyId, context.now());
         context.exchange.resetAccount(userId, startAmounts(), context.now());
         context.margin.clear(userId);
         return ok({ balances: balancesOf(context, userId) });

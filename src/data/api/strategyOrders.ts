@@ -81,8 +81,33 @@ export function cancelStrategyOrder(strategyId: string): Promise<StrategyOrder> 
   return postJson(STRATEGY_API.cancel, { strategyId }, (v) => parseStrategyOrder(v));
 }
 
-/** Spec 2 §7 strategy list query: status, category, strategyType, symbol, pageSize. */
-export function fetchStrategyOrders(query: { status: StrategyStatus; strategyType: AlgoKind; symbol: string | null }, signal?: AbortSignal): Promise<StrategyOrder[]> {
-  const body = { status: query.status, category: 'UTA_SPOT', strategyType: query.strategyType, pageSize: STRATEGY_PAGE_SIZE[query.status], ...(query.symbol ? { symbol: query.symbol } : {}) };
-  return postJson(STRATEGY_API.list, body, (v) => list(record(v, 'strategy list').list, 'strategy list').map((s, i) => parseStrategyOrder(s, `strategy list[${i}]`)), signal);
+export interface StrategyPage {
+  list: StrategyOrder[];
+  /** where the next page starts; null on the last page */
+  nextPageCursor: string | null;
+}
+
+/** Spec 2 §7 strategy list query: status, category, strategyType, symbol, pageSize; `cursor` for the pages after the first. */
+export function fetchStrategyOrders(
+  query: { status: StrategyStatus; strategyType: AlgoKind; symbol: string | null; cursor?: string | null },
+  signal?: AbortSignal,
+): Promise<StrategyPage> {
+  const body = {
+    status: query.status,
+    category: 'UTA_SPOT',
+    strategyType: query.strategyType,
+    pageSize: STRATEGY_PAGE_SIZE[query.status],
+    ...(query.symbol ? { symbol: query.symbol } : {}),
+    ...(query.cursor ? { cursor: query.cursor } : {}),
+  };
+  return postJson(
+    STRATEGY_API.list,
+    body,
+    (v) => {
+      const o = record(v, 'strategy list');
+      const cursor = typeof o.nextPageCursor === 'string' && o.nextPageCursor ? o.nextPageCursor : null;
+      return { list: list(o.list, 'strategy list').map((s, i) => parseStrategyOrder(s, `strategy list[${i}]`)), nextPageCursor: cursor };
+    },
+    signal,
+  );
 }

@@ -53,6 +53,13 @@ export function StrategyOrders({ kind }: { kind: AlgoKind }) {
         <ListState query={query} emptyText={t(running ? 'strategyNoneRunning' : 'strategyNoneFinished', { kind: t(`tool_${kind}`) })}>
           {(rows) => <StrategyTable rows={rows} kind={kind} running={running} />}
         </ListState>
+        {query.data && query.hasMore && (
+          <div className="orders__more">
+            <Button disabled={query.loadingMore} onClick={query.loadMore}>
+              {query.loadingMore ? t('loadingMore') : t('loadMore')}
+            </Button>
+          </div>
+        )}
       </div>
     </div>
   );
