@@ -38,7 +38,10 @@ test.describe('server runtime', () => {
       for (const id of ['book-version', 'best-bid', 'best-ask', 'last-price']) {
         await expect.poll(async () => [await counter(first, id).textContent(), await counter(second, id).textContent()].every((v, _, all) => v === all[0] && v !== '—'), { timeout: 5_000 }).toBe(true);
       }
-      await expect(first.getByTestId('header-last-price')).toHaveText((await second.getByTestId('header-last-price').textContent()) ?? 'missing');
+      // The header's price comes from the ticker stream, which is throttled: each tab gets the paused price at its
+      // next ticker push, not at once. Reading one tab's header once and waiting on the other's raced that push.
+      const headers = async () => [await first.getByTestId('header-last-price').textContent(), await second.getByTestId('header-last-price').textContent()];
+      await expect.poll(async () => (await headers()).every((v, _, all) => v === all[0] && v !== '—'), { timeout: 10_000 }).toBe(true);
     } finally {
       await post(first, '/mock/api/replay', { action: 'resume' });
     }
