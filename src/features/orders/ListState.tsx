@@ -38,3 +38,16 @@ export function ListState<T>({ query, emptyText, select, children }: ListStatePr
   }
   return <SkeletonRows rows={5} label={t('loadingOrders')} />;
 }
+
+/** The button under a paged list while it has more: reads the next page. */
+export function LoadMore({ query }: { query: { data: readonly unknown[] | undefined; hasMore: boolean; loadingMore: boolean; loadMore: () => void } }) {
+  const { t } = useTranslation('trade');
+  if (!query.data || !query.hasMore) return null;
+  return (
+    <div className="orders__more">
+      <Button disabled={query.loadingMore} onClick={query.loadMore}>
+        {query.loadingMore ? t('loadingMore') : t('loadMore')}
+      </Button>
+    </div>
+  );
+}

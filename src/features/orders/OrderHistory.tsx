@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderHistoryRange } from '../../domain/orderStatus';
 import { useOrderHistory } from '../../data/orders';
-import { Button } from '../../ui/Button';
 import { KindTabs } from './KindTabs';
 import { useSubTabs } from './useSubTabs';
 import { FullListLinks } from './FullListLinks';
@@ -10,7 +9,7 @@ import { AllPairsSwitch, usePairFilter } from './pairFilter';
 import { ExportCsvButton } from './ExportCsvButton';
 import { ordersTable } from './csvTables';
 import { useOrderFormat } from './useOrderFormat';
-import { ListState } from './ListState';
+import { ListState, LoadMore } from './ListState';
 import { RangePicker } from './RangePicker';
 import { OrderTable } from './OrderTable';
 
@@ -36,13 +35,7 @@ export function OrderHistory() {
       <ListState query={query} emptyText={t('noOrderHistory', { count: days })} select={(rows) => rows.filter(matches)}>
         {(orders) => <OrderTable orders={orders} label={t('orderHistoryLabel')} columns={tab === 'ordinary' ? 'ordinary' : 'plan'} />}
       </ListState>
-      {query.data && query.hasMore && (
-        <div className="orders__more">
-          <Button disabled={query.loadingMore} onClick={query.loadMore}>
-            {query.loadingMore ? t('loadingMore') : t('loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore query={query} />
     </KindTabs>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EXCHANGE_IN_PAGE } from '../../data/backendKind';
 import type { AlgoKind } from '../../domain/order-entry/algoOrder';
 import type { StrategyOrder, StrategyStatus } from '../../data/api/strategyOrders';
 import { useCancelStrategyOrder, useStrategyOrders } from '../../data/strategyOrders';
@@ -8,13 +9,11 @@ import { Button } from '../../ui/Button';
 import { Tabs } from '../../ui/Tabs';
 import { placeFailure } from '../order-entry';
 import { ConfirmCancelAll } from './CancelAllButton';
-import { ListState } from './ListState';
+import { ListState, LoadMore } from './ListState';
 import { AllPairsSwitch, usePairFilter } from './pairFilter';
 import { useOrderFormat, type OrderFormat } from './useOrderFormat';
 
 type StrategyView = 'running' | 'finished';
-/** The in-page exchange lives and sleeps with the page; the local server keeps trading without it. */
-const IN_PAGE = import.meta.env.VITE_BACKEND !== 'remote';
 const STATUS_OF: Record<StrategyView, StrategyStatus> = { running: 2, finished: 3 };
 
 /**
@@ -49,17 +48,11 @@ export function StrategyOrders({ kind }: { kind: AlgoKind }) {
         </div>
       </div>
       <div id={`${prefix}-panel`} role="tabpanel" aria-labelledby={`${prefix}-tab-${view}`} className="orders__list">
-        {IN_PAGE && running && <p className="orders__note">{t('strategyInPageNote')}</p>}
+        {EXCHANGE_IN_PAGE && running && <p className="orders__note">{t('strategyInPageNote')}</p>}
         <ListState query={query} emptyText={t(running ? 'strategyNoneRunning' : 'strategyNoneFinished', { kind: t(`tool_${kind}`) })}>
           {(rows) => <StrategyTable rows={rows} kind={kind} running={running} />}
         </ListState>
-        {query.data && query.hasMore && (
-          <div className="orders__more">
-            <Button disabled={query.loadingMore} onClick={query.loadMore}>
-              {query.loadingMore ? t('loadingMore') : t('loadMore')}
-            </Button>
-          </div>
-        )}
+        <LoadMore query={query} />
       </div>
     </div>
   );

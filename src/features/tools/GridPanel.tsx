@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EXCHANGE_IN_PAGE } from '../../data/backendKind';
 import { chartDateTime } from '../../domain/chartTime';
 import { formatAsGiven, formatDecimal } from '../../domain/format';
 import { shownApr } from '../../domain/gridBot';
@@ -17,8 +18,6 @@ import { placeFailure } from '../order-entry';
 
 type GridTab = 'running' | 'completed';
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-/** The in-page exchange lives and sleeps with the page; the local server keeps trading without it. */
-const IN_PAGE = import.meta.env.VITE_BACKEND !== 'remote';
 
 /**
  * The grid bot panel (spec 2 §2): it takes the order-list area while the
@@ -57,7 +56,7 @@ export function GridPanel({ base, quote }: { base: string; quote: string }) {
         </label>
       </div>
       <div className="panel__body grid-panel__body" id="grid-panel-panel" role="tabpanel" aria-labelledby={`grid-panel-tab-${tab}`}>
-        {IN_PAGE && tab === 'running' && <p className="grid-panel__note">{t('gridInPageNote')}</p>}
+        {EXCHANGE_IN_PAGE && tab === 'running' && <p className="grid-panel__note">{t('gridInPageNote')}</p>}
         {bots.isError && (
           <p role="alert">
             {t('gridLoadFailed')} <Button onClick={() => void bots.refetch()}>{t('refresh')}</Button>
