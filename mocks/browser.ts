@@ -54,7 +54,7 @@ export async function startEmbeddedBackend(): Promise<void> {
     sets: [shippedSessionSet()],
     faults: new FaultPlan(parseFaults(query.get('mockFault'))),
     yieldNow: yieldToPage,
-    // Ten sessions cost seconds of parsing: load the markets the page looks at, when it looks.
+    // Sixteen sessions cost seconds of parsing: load the markets the page looks at, when it looks.
     onDemand: true,
   });
   // The browser's own offline state does not cut this exchange: it runs in the

@@ -45,7 +45,7 @@ const SESSIONS_CACHE = 'sessions';
 /** Built session assets: /assets/<SYMBOL>.jsonl-<hash>.gz. Hashed names never change content, so cache-first is exact. */
 const SESSION_ASSET = /^\/assets\/[^/]+\.jsonl-[^/]+\.gz$/;
 
-// The demo market's recorded sessions (about 4 MB for all ten) are not
+// The demo market's recorded sessions (about 5 MB for all sixteen) are not
 // precached: a first visit on a bad network should not pay for markets it
 // never opens. Each is kept the first time it is used, so those markets open offline.
 registerRoute(

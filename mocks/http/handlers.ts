@@ -26,6 +26,8 @@ import type { GridBotDesk } from '../strategies/gridBot';
 import { gridHandlers, type GridContext } from './gridBot';
 import type { AlgoDesk } from '../strategies/algoDesk';
 import { strategyHandlers } from './strategyOrders';
+import type { LtDesk } from '../lt/ltDesk';
+import { ltHandlers } from './lt';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -58,6 +60,8 @@ export interface HandlerOptions {
   gridBots?: GridBotDesk;
   /** TWAP, iceberg and chase orders (without it the strategy calls refuse) */
   algoOrders?: AlgoDesk;
+  /** leveraged tokens (without it the LT calls refuse with 176011) */
+  lt?: LtDesk;
   /** the grid bot backtest's recorded market (the hub's recordedEvents); without it a backtest has nothing to test */
   backtestMarket?: GridContext['backtestMarket'];
   /** signed-in users' recently visited symbols */
@@ -113,6 +117,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...(context.exchange ? orderHandlers({ ...context, exchange: context.exchange, margin: context.margin, attached: options.attached }, options.orderViews) : []),
     ...(context.exchange ? gridHandlers({ ...context, exchange: context.exchange, gridBots: options.gridBots, backtestMarket: options.backtestMarket }) : []),
     ...(context.exchange ? strategyHandlers({ ...context, exchange: context.exchange, algoOrders: options.algoOrders }) : []),
+    ...ltHandlers({ ...context, lt: options.lt }),
     ...(options.upgrades ? upgradeHandlers({ ...context, upgrades: options.upgrades }) : []),
     ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin, algoOrders: options.algoOrders }) : []),
   ];

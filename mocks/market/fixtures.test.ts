@@ -5,8 +5,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INTERVALS } from '../../src/domain/intervals';
 import { L2Book } from './book';
-import { DEMO_MARKETS, DEMO_SESSION_MS } from './demoMarkets';
-import { demoSessionPath, demoSessionText } from './fixtures';
+import { DEMO_MARKETS, DEMO_SESSION_MS, LT_DAILY_FEE_RATE } from './demoMarkets';
+import { BAND_3X } from '../lt/nav';
+import { navLookup, navPath } from '../lt/navHistory';
+import { demoSessionPath, demoSessionText, underlyingPricePath } from './fixtures';
 import { buildKlineStore } from './klineStore';
 import { gzipText, openSessionFile } from './session/node-io';
 import { readAllEvents } from './session/reader';
@@ -63,6 +65,28 @@ describe('shipped demo sessions', () => {
         for (const interval of INTERVALS) expect(store.query(interval).length, interval).toBeGreaterThan(0);
         expect(store.query('1m')).toHaveLength(500);
       });
+    });
+  }
+});
+
+describe('shipped leveraged-token sessions', () => {
+  for (const market of DEMO_MARKETS.filter((m) => m.leveraged)) {
+    it(`${market.symbol} trades around the NAV of ${market.leveraged!.underlying}'s session`, async () => {
+      const lt = market.leveraged!;
+      const underlying = DEMO_MARKETS.find((m) => m.symbol === lt.underlying)!;
+      const path = navPath(underlyingPricePath(underlying), { direction: lt.direction, band: BAND_3X, dailyFeeRate: LT_DAILY_FEE_RATE }, Number(market.startPrice));
+      // Thirty minutes from 00:00 UTC: no reset, so the NAV is linear in the underlying and ends where it began.
+      expect(path.rebalances + path.dailyResets).toBe(0);
+      expect(Math.abs(path.endNav / Number(market.startPrice) - 1)).toBeLessThan(1e-4);
+      const nav = navLookup(path.series);
+      const events = await readAllEvents(await openSessionFile(resolve(root, demoSessionPath(market))));
+      const tick = Number(market.tick);
+      const gaps = events.flatMap((e) => (e.ch === 'trade' ? [Math.abs((e.msg.p * tick) / nav(e.t) - 1)] : [])).sort((a, b) => a - b);
+      expect(gaps.length).toBeGreaterThan(500);
+      // A thin book follows the NAV by sweeps, a few basis points a burst, so it lags a fast move
+      // by tens of bp at most (the page shows that gap as diffNvRate).
+      expect(gaps[gaps.length >> 1]!).toBeLessThan(0.002);
+      expect(gaps.at(-1)!).toBeLessThan(0.01);
     });
   }
 });

@@ -30,6 +30,8 @@ import { buildInstrument, Exchange, exchangeFeed, type InstrumentListing } from 
 import { createGridBotDesk, type GridBotDesk } from '../strategies/gridBot';
 import { createAlgoDesk, type AlgoDesk } from '../strategies/algoDesk';
 import { pushStrategyChanges } from '../strategies/algoPush';
+import { createLtDesk, type LtDesk } from '../lt/ltDesk';
+import { pushLtOrders } from '../lt/ltPush';
 import { openExchangeAccounts } from '../accounts/exchangeAccounts';
 import { createNetworkState } from './network';
 
@@ -91,11 +93,13 @@ export function createBackend(options: BackendOptions) {
   const gridBots = createGridBotDesk(exchange, { state: restored?.gridBots, now: () => gridClock(), defer: (run) => void scheduler.setTimeout(run, 0) });
   // TWAP, iceberg and chase orders: the same footing as the grid bots (same clock, same save).
   const algoOrders = createAlgoDesk(exchange, { state: restored?.algoOrders, now: () => gridClock(), defer: (run) => void scheduler.setTimeout(run, 0) });
-  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached, gridBots, algoOrders }) : null;
+  // Leveraged tokens: their orders lock engine balances, so they are saved in the same write too.
+  const lt = createLtDesk(exchange, { state: restored?.lt, now: () => gridClock() });
+  const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached, gridBots, algoOrders, lt }) : null;
   const commit = saving ? () => saving.commit() : undefined;
   const hub = createMarketHub({
     exchangeStart,
-    exchange: strategyFeed(exchangeFeed(exchange), gridBots, algoOrders),
+    exchange: strategyFeed(exchangeFeed(exchange), gridBots, algoOrders, lt),
     sets: options.sets,
     instruments: instruments.symbols,
     listings: LISTINGS,
@@ -112,6 +116,7 @@ export function createBackend(options: BackendOptions) {
   const stopStrategyPush = pushStrategyChanges({
     algo: algoOrders, grid: gridBots, push: (userId, topic, data) => privateSocket.push(userId, topic, data), defer: (run) => void scheduler.setTimeout(run, 0),
   });
+  const stopLtPush = pushLtOrders(lt, (userId, topic, data) => privateSocket.push(userId, topic, data), (run) => void scheduler.setTimeout(run, 0));
   const network = createNetworkState({ now: () => scheduler.now() });
   // A network that goes down takes the open sockets with it.
   network.onDown(() => {
@@ -128,7 +133,7 @@ export function createBackend(options: BackendOptions) {
   const httpHandlers: HttpHandler[] = [
     // Before the controls: their /mock/api/* catch-all answers 10404.
     ...upgradeControlHandlers(upgrades),
-    ...createControlHandlers({ hub, quote, network, yieldNow, exchange, commit, setSite: (next) => void (site = next), announcements, lines }),
+    ...createControlHandlers({ hub, quote, network, yieldNow, exchange, lt, commit, setSite: (next) => void (site = next), announcements, lines }),
     ...createHandlers({
       faults: options.faults,
       market: hub,
@@ -143,6 +148,7 @@ export function createBackend(options: BackendOptions) {
       attached,
       gridBots,
       algoOrders,
+      lt,
       backtestMarket: (symbol, rule) => hub.recordedEvents(symbol, rule),
       recents: createRecentsStore(options.recentsPersistence),
       upgrades,
@@ -163,6 +169,7 @@ export function createBackend(options: BackendOptions) {
     exchange,
     accounts,
     margin,
+    lt,
     /** saves the exchange's state now if a save is due (page hide, server stop) */
     flushState: () => saving?.flush(),
     quote,
@@ -177,6 +184,7 @@ export function createBackend(options: BackendOptions) {
       attached.close();
       gridBots.dispose();
       stopStrategyPush();
+      stopLtPush();
       algoOrders.dispose();
       upgrades.close();
       quote.close();
@@ -191,15 +199,24 @@ export type Backend = ReturnType<typeof createBackend>;
 /**
  * The engine emits nothing for the market's own trades and book changes: the
  * strategy desks hear of them here, after the engine took each one. Grid bots
- * look at the last price only; strategy orders also at the best bid and ask.
+ * look at the last price only; strategy orders also at the best bid and ask;
+ * leveraged tokens at their underlying's last price, and at the time passing
+ * (their orders wait out a delay, their days end at 00:00 UTC).
  */
-function strategyFeed(feed: ExchangeFeed, gridBots: GridBotDesk, algoOrders: AlgoDesk): ExchangeFeed {
+function strategyFeed(feed: ExchangeFeed, gridBots: GridBotDesk, algoOrders: AlgoDesk, lt: LtDesk): ExchangeFeed {
   return {
     ...feed,
     onMarket(event, at) {
       feed.onMarket(event, at);
-      if (event.ch === 'trade') gridBots.onMarket(event.msg.s);
+      if (event.ch === 'trade') {
+        gridBots.onMarket(event.msg.s);
+        lt.onTrade(event.msg.s, at);
+      }
       if (event.ch === 'trade' || event.ch === 'book' || event.ch === 'snapshot') algoOrders.onMarket(event.msg.s);
+    },
+    advance(now, paused) {
+      feed.advance(now, paused);
+      lt.advance(now, paused);
     },
   };
 }

@@ -9,6 +9,8 @@ import { validateAnnouncements, type AnnouncementStore } from '../http/announcem
 import type { RouteLines } from '../http/lines';
 import type { Exchange } from '../exchange';
 import { exchangeControlHandlers } from './exchangeControl';
+import type { LtDesk } from '../lt/ltDesk';
+import { ltControlHandlers } from './ltControl';
 import { readBody } from './body';
 
 /**
@@ -33,6 +35,8 @@ export interface ControlDeps {
   exchange?: Exchange;
   /** resolves once the exchange's changes so far are written (the order controls answer after it, like the real calls) */
   commit?: () => Promise<void>;
+  /** the leveraged tokens, whose state `/mock/api/lt` sets */
+  lt?: LtDesk;
 }
 
 type Body = Record<string, unknown>;
@@ -185,6 +189,7 @@ export function createControlHandlers(deps: ControlDeps): HttpHandler[] {
     }),
     // Not part of the exchange: the in-page backend answers everything it owns, so a typo here is a 404, not a network error.
     ...(deps.exchange ? exchangeControlHandlers(deps.exchange, () => deps.hub.now(), deps.commit) : []),
+    ...(deps.lt ? ltControlHandlers(deps.lt, () => deps.hub.now(), deps.commit) : []),
     http.all('/mock/api/*', () => HttpResponse.json({ code: 10404, success: false, message: 'no such control' }, { status: 404 })),
   ];
 }

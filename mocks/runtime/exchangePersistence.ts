@@ -9,7 +9,7 @@ export interface ExchangeStateStore {
 }
 
 /** The engine's account state plus what desks beside it keep (the margin loans, which the balances already hold). */
-export type SavedExchange = ExchangeSnapshot & { margin?: unknown; attachedTpsl?: unknown; gridBots?: unknown; algoOrders?: unknown };
+export type SavedExchange = ExchangeSnapshot & { margin?: unknown; attachedTpsl?: unknown; gridBots?: unknown; algoOrders?: unknown; lt?: unknown };
 
 /** State kept beside the engine's and saved with it, so the two can never be restored out of step. */
 export interface SideState {

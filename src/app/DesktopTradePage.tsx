@@ -5,6 +5,7 @@ import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
 import { AccountMenu, PairBalances } from '../features/account';
 import { OrderEntryPanel } from '../features/order-entry';
+import { LtTradeCard } from '../features/lt';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
@@ -61,7 +62,19 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
         <aside id="spot-trade-container" className="trade-page__side">
           <div id="trade-area">
             <PanelSlot>
-              <TradeSidePanel base={base} quote={quote} trade={<OrderEntryPanel key={`${base}/${quote}`} base={base} quote={quote} />} />
+              <TradeSidePanel
+                base={base}
+                quote={quote}
+                trade={
+                  <>
+                    <OrderEntryPanel key={`${base}/${quote}`} base={base} quote={quote} />
+                    {/* Subscribe / redeem under the order form when the pair is a leveraged token (spec 2 §2); nothing otherwise. */}
+                    <PanelSlot fallback={null}>
+                      <LtTradeCard key={`lt-${base}/${quote}`} base={base} quote={quote} placement="spot" locale={locale} />
+                    </PanelSlot>
+                  </>
+                }
+              />
             </PanelSlot>
             {loggedIn && (
               <PanelSlot>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
 import { AccountMenu, PairBalances, VisitorPrompt } from '../features/account';
+import { LtTradeCard } from '../features/lt';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
@@ -45,6 +46,9 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
         <div id="spot-trade-container" className="mobile-panel">
           <div id="trade-area">
             <PanelSlot>{loggedIn ? <PairBalances base={base} quote={quote} /> : <VisitorPrompt />}</PanelSlot>
+            <PanelSlot fallback={null}>
+              <LtTradeCard key={`lt-${base}/${quote}`} base={base} quote={quote} placement="spot" locale={locale} />
+            </PanelSlot>
           </div>
         </div>
         <section id="position-area" className="panel mobile-panel" aria-labelledby="orders-title">

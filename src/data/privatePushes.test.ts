@@ -7,16 +7,21 @@ import type { TokenBalance } from './api/assets';
 import { fetchBalances } from './api/assets';
 import { getOpenOrders, parseOrder, type Order } from './api/orders';
 import type { Profile } from './api/profile';
+import { testProfile } from './profile.testkit';
 import { balancesQueryKey, useBalances } from './assets';
 import { OPEN_ORDERS_REFETCH_MS, orderQueryKeys, useOpenOrders } from './orders';
 import { accountInfoQueryPrefix, patchPrivatePush, usePrivatePushes, type PrivateClientFactory } from './privatePushes';
 import { createQueryClient, queryKeys } from './queries';
 import { fakeSockets, type FakeSockets } from './realtime/fakeSocket.testkit';
 import { createPrivateClient, getPrivateClient } from './realtime/private';
-import { classicWallet, openAndAck, orderView, push, requests, unifiedWallet } from './realtime/private/privateSocket.testkit';
+import { classicWallet, ltOrderView, openAndAck, orderView, push, requests, unifiedWallet } from './realtime/private/privateSocket.testkit';
 import { STORAGE_KEYS } from './storage';
 import { gridQueryKeys } from './gridBot';
 import { strategyQueryKeys } from './strategyOrders';
+import { parseLtOrder, type LtOrder, type LtOrderPage } from './api/lt';
+import { ltQueryKeys } from './lt';
+import { createLtPushMemory, ltOrderQueryKeys } from './ltOrders';
+import { toastStore } from './toasts';
 
 vi.mock('./api/orders', async (importOriginal) => ({ ...(await importOriginal<typeof import('./api/orders')>()), getOpenOrders: vi.fn() }));
 vi.mock('./api/assets', async (importOriginal) => ({ ...(await importOriginal<typeof import('./api/assets')>()), fetchBalances: vi.fn() }));
@@ -24,20 +29,7 @@ vi.mock('./api/assets', async (importOriginal) => ({ ...(await importOriginal<ty
 const order = (id: string, status: string, over: Record<string, unknown> = {}): Order => parseOrder(orderView(id, status, over));
 const balances = (usdt: string): TokenBalance[] => [{ tokenId: 'USDT', free: usdt, locked: '0', total: usdt }];
 
-const profile = (over: Partial<Profile> = {}): Profile => ({
-  userState: 1,
-  loggedIn: true,
-  isDemo: false,
-  accountType: 'CLASSIC',
-  userId: 'u-classic',
-  eaaRestricted: false,
-  nickname: null,
-  isSubAccount: false,
-  copyTradeLeader: false,
-  marginStatus: 'normal',
-  memberTags: { UTA: null, UTA_INVERSE: null },
-  ...over,
-});
+const profile = testProfile;
 
 let client: QueryClient;
 let sockets: FakeSockets;
@@ -179,13 +171,79 @@ describe('patchPrivatePush: wallet', () => {
   });
 });
 
+describe('patchPrivatePush: leveraged-token orders (spec 2 §4, §7)', () => {
+  const lt = (id: string, status: 1 | 2 | 3, over: Record<string, unknown> = {}): LtOrder => parseLtOrder(ltOrderView(id, status, over));
+  const pages = (...lists: LtOrder[][]) => ({ pages: lists.map((list) => ({ list, nextCursor: null })), pageParams: lists.map(() => null) });
+  const rows = (key: readonly unknown[]) =>
+    client.getQueryData<{ pages: LtOrderPage[] }>(key)?.pages.map((page) => page.list.map((o) => `${o.orderId}:${o.status}`));
+  const ltPush = (...orders: LtOrder[]) => ({ kind: 'ltOrders' as const, sendTime: 1, orders });
+
+  it('writes each change into the cached records of its type, in every range, a new order on top', () => {
+    const older = lt('lt-0', 1, { createdTime: 500 });
+    client.setQueryData(ltOrderQueryKeys.list(1, 7), pages([older]));
+    client.setQueryData(ltOrderQueryKeys.list(1, 30), pages([older], [lt('lt-old', 1, { createdTime: 100 })]));
+    client.setQueryData(ltOrderQueryKeys.list(2, 7), pages([]));
+    patchPrivatePush(client, ltPush(lt('lt-1', 2)), { isDemo: false });
+    expect(rows(ltOrderQueryKeys.list(1, 7))).toEqual([['lt-1:2', 'lt-0:1']]);
+    expect(rows(ltOrderQueryKeys.list(1, 30))).toEqual([['lt-1:2', 'lt-0:1'], ['lt-old:1']]);
+    expect(rows(ltOrderQueryKeys.list(2, 7))).toEqual([[]]);
+    // not loaded: its first fetch is newer than the push
+    expect(client.getQueryData(ltOrderQueryKeys.list(1, 180))).toBeUndefined();
+
+    patchPrivatePush(client, ltPush(lt('lt-1', 1), lt('lt-2', 2, { orderType: 2, orderQuantity: '20' })), { isDemo: false });
+    expect(rows(ltOrderQueryKeys.list(1, 7))).toEqual([['lt-1:1', 'lt-0:1']]);
+    expect(rows(ltOrderQueryKeys.list(2, 7))).toEqual([['lt-2:2']]);
+  });
+
+  it('makes the wallet, what the form can buy and the LT figures stale, and leaves the spot order lists alone', () => {
+    client.setQueryData(balancesQueryKey, balances('5'));
+    client.setQueryData([...accountInfoQueryPrefix, 'BTC3LUSDT'], { maxBuyAmt: '1' });
+    for (const symbolId of ['BTC3LUSDT', 'ETH3SUSDT']) {
+      client.setQueryData(ltQueryKeys.symbolInfo(symbolId), {});
+      client.setQueryData(ltQueryKeys.info(symbolId), {});
+    }
+    client.setQueryData(orderQueryKeys.open('ordinary'), []);
+    patchPrivatePush(client, ltPush(lt('lt-1', 1)), { isDemo: false });
+    for (const key of [balancesQueryKey, [...accountInfoQueryPrefix, 'BTC3LUSDT'], ltQueryKeys.symbolInfo('BTC3LUSDT'), ltQueryKeys.info('BTC3LUSDT')]) {
+      expect(client.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
+    }
+    // another token's figures did not move
+    expect(client.getQueryState(ltQueryKeys.symbolInfo('ETH3SUSDT'))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(orderQueryKeys.open('ordinary'))?.isInvalidated).toBe(false);
+  });
+
+  it('takes the copy from the second topic, and a late in-progress after the end, as nothing', () => {
+    const announceLt = vi.fn();
+    const account = { isDemo: false, announceLt, ltMemory: createLtPushMemory() };
+    client.setQueryData(ltOrderQueryKeys.list(1, 7), pages([]));
+    patchPrivatePush(client, ltPush(lt('lt-1', 2)), account);
+    patchPrivatePush(client, ltPush(lt('lt-1', 2)), account);
+    patchPrivatePush(client, ltPush(lt('lt-1', 1)), account);
+    client.setQueryData(balancesQueryKey, balances('5'));
+    patchPrivatePush(client, ltPush(lt('lt-1', 1)), account);
+    patchPrivatePush(client, ltPush(lt('lt-1', 2)), account);
+    expect(announceLt.mock.calls.map(([o]) => `${o.orderId}:${o.status}`)).toEqual(['lt-1:2', 'lt-1:1']);
+    expect(rows(ltOrderQueryKeys.list(1, 7))).toEqual([['lt-1:1']]);
+    // nothing new: nothing read again
+    expect(client.getQueryState(balancesQueryKey)?.isInvalidated).toBe(false);
+  });
+
+  it('back live, the records are read again', () => {
+    client.setQueryData(ltOrderQueryKeys.list(2, 30), pages([]));
+    patchPrivatePush(client, { kind: 'live' }, { isDemo: false });
+    expect(client.getQueryState(ltOrderQueryKeys.list(2, 30))?.isInvalidated).toBe(true);
+  });
+});
+
 describe('usePrivatePushes', () => {
   it('opens the socket for the signed-in classic account and keeps the cached lists current', async () => {
     client.setQueryData(orderQueryKeys.open('ordinary'), [order('1', 'New')]);
     renderHook(() => usePrivatePushes(connect), { wrapper });
     const socket = sockets.latest();
     openAndAck(socket);
-    expect(requests(socket)).toEqual(['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy']);
+    expect(requests(socket)).toEqual([
+      'sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy', 'sub lt_order', 'sub user.lt.order',
+    ]);
     act(() => socket.receive(push('order_new', [orderView('2', 'New')])));
     expect(client.getQueryData<Order[]>(orderQueryKeys.open('ordinary'))?.map((o) => o.orderId)).toEqual(['2', '1']);
     act(() => socket.receive(push('order_new', [orderView('1', 'Cancelled')])));
@@ -201,10 +259,27 @@ describe('usePrivatePushes', () => {
     client.setQueryData(queryKeys.profile, profile({ accountType: 'UTA', userId: 'u-uta' }));
     renderHook(() => usePrivatePushes(connect), { wrapper });
     sockets.latest().open();
-    expect(requests(sockets.latest())).toEqual(['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet', 'sub strategy']);
+    expect(requests(sockets.latest())).toEqual(['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet', 'sub strategy', 'sub lt_order', 'sub user.lt.order']);
     openAndAck(sockets.latest());
     act(() => sockets.latest().receive(unifiedWallet(1)));
     expect(client.getQueryData(balancesQueryKey)).toEqual([{ tokenId: 'USDT', free: '99409.25', locked: '591.25', total: '100000.5' }]);
+  });
+
+  it('toasts an LT order that ended once, though it comes on both LT topics; in progress says nothing', () => {
+    toastStore.get().forEach((t) => toastStore.dismiss(t.id));
+    client.setQueryData(queryKeys.profile, profile({ accountType: 'UTA', userId: 'u-uta' }));
+    renderHook(() => usePrivatePushes(connect), { wrapper });
+    const socket = sockets.latest();
+    openAndAck(socket);
+    for (const topic of ['lt_order', 'user.lt.order']) act(() => socket.receive(push(topic, [ltOrderView('lt-1', 2)])));
+    expect(toastStore.get()).toEqual([]);
+    for (const topic of ['lt_order', 'user.lt.order']) act(() => socket.receive(push(topic, [ltOrderView('lt-1', 1)])));
+    for (const topic of ['user.lt.order', 'lt_order']) act(() => socket.receive(push(topic, [ltOrderView('lt-2', 3, { orderType: 2, orderQuantity: '20' })])));
+    expect(toastStore.get().map((t) => [t.kind, t.message])).toEqual([
+      ['success', expect.stringContaining('ltNoticeSubscribed')],
+      ['error', expect.stringContaining('ltNoticeRedeemFailed')],
+    ]);
+    toastStore.get().forEach((t) => toastStore.dismiss(t.id));
   });
 
   it('opens nothing for a visitor', () => {

@@ -2,7 +2,9 @@
  * The private socket's pushes written into the react-query caches the lists
  * already read (spec 2 §4): order pushes go through the domain's open-list
  * maintenance, fills and finished orders make the histories refetch, and a
- * wallet push is the balance call's answer. Mounted once for the page
+ * wallet push is the balance call's answer; a leveraged-token order push
+ * (either of its two topics, each change once) updates the LT records, makes
+ * the wallet and the LT figures stale and is toasted. Mounted once for the page
  * (<PrivatePushes />); while its pushes are fresh the lists stop polling
  * (usePushPolling in orders.ts and assets.ts).
  */
@@ -10,11 +12,15 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAsGiven } from '../domain/format';
+import { ltOrderNotice } from '../domain/lt/ltOrderNotice';
 import { orderNotice, type NoticePrefs } from '../domain/orderNotices';
 import { applyOpenOrderUpdate, isPlanOrder, openListEffect } from '../domain/orderStatus';
 import { watchAccountSwitch } from './accountSwitch';
 import type { TokenBalance } from './api/assets';
+import type { LtOrder } from './api/lt';
 import { balancesQueryKey } from './assets';
+import { ltQueryKeys } from './lt';
+import { createLtPushMemory, ltRecordsChanged, patchLtRecords, type LtPushMemory } from './ltOrders';
 import { showSystemNotice, useNoticePrefs } from './noticePrefs';
 import { orderQueryKeys, type Order, type OrderKind } from './orders';
 import { ownActionOf } from './ownOrderActions';
@@ -50,6 +56,10 @@ export interface PushAccount {
   isDemo: boolean;
   /** tells the trader about an update (spec 2 §4 notifications), given the order as the page knew it and the open-order count */
   announce?: (update: Order, previous: Order | null, openCount: number) => void;
+  /** tells the trader how an LT order ended (spec 2 §4) */
+  announceLt?: (update: LtOrder) => void;
+  /** what this socket session took of the LT pushes: without it, every item counts as news */
+  ltMemory?: LtPushMemory;
 }
 
 const kindOf = (order: Order): OrderKind => (isPlanOrder(order.planType) ? 'plan' : 'ordinary');
@@ -93,6 +103,25 @@ function patchWallet(client: QueryClient, balances: TokenBalance[]) {
   void client.invalidateQueries({ queryKey: positionsPrefix });
 }
 
+/**
+ * An LT order moves money (the amount leaves at once, the tokens or quote come
+ * when done, a failure gives it back) and the day's subscribed total: the
+ * wallet, what the form can buy, and the token's symbol info (its
+ * dailyPurchaseUsed) and live info are read again.
+ */
+function patchLtOrders(client: QueryClient, orders: readonly LtOrder[], account: PushAccount) {
+  const fresh = account.ltMemory ? account.ltMemory.take(orders) : [...orders];
+  if (fresh.length === 0) return;
+  patchLtRecords(client, fresh);
+  void client.invalidateQueries({ queryKey: balancesQueryKey });
+  void client.invalidateQueries({ queryKey: accountInfoQueryPrefix });
+  for (const symbolId of new Set(fresh.map((o) => o.symbolId))) {
+    void client.invalidateQueries({ queryKey: ltQueryKeys.symbolInfo(symbolId) });
+    void client.invalidateQueries({ queryKey: ltQueryKeys.info(symbolId) });
+  }
+  for (const update of fresh) account.announceLt?.(update);
+}
+
 /** Applies one event of the private client to the caches. */
 export function patchPrivatePush(client: QueryClient, event: PrivateEvent, account: PushAccount): void {
   switch (event.kind) {
@@ -111,10 +140,14 @@ export function patchPrivatePush(client: QueryClient, event: PrivateEvent, accou
     case 'strategies':
       strategiesChanged(client);
       break;
+    case 'ltOrders':
+      patchLtOrders(client, event.orders, account);
+      break;
     case 'live':
       // Subscribed (again): whatever changed before, or while the socket was down, came with no push.
       void client.invalidateQueries({ queryKey: orderQueryKeys.all });
       strategiesChanged(client);
+      ltRecordsChanged(client);
       break;
   }
 }
@@ -140,6 +173,21 @@ function announceOrder(t: Translate, locale: string, prefs: NoticePrefs, update:
   if (notice.systemNotice) showSystemNotice(t('noticeSystemTitle'), text);
 }
 
+/** Says how an LT order ended (spec 2 §4); in progress says nothing. */
+function announceLtOrder(t: Translate, locale: string, update: LtOrder) {
+  const notice = ltOrderNotice(update);
+  if (!notice) return;
+  const number = (value: string | null) => (value === null ? '—' : formatAsGiven(value, locale));
+  const text = t(notice.key, {
+    token: update.token,
+    quote: update.quote,
+    amount: number(update.orderQuantity),
+    received: number(update.fillQuantity),
+    reason: notice.reasonKey ? t(notice.reasonKey) : '',
+  });
+  toastStore.show(text, notice.kind);
+}
+
 /** Opens the private client of an account; tests hand in one over a fake socket. */
 export type PrivateClientFactory = (accountType: PrivateAccountType) => PrivateClient;
 
@@ -162,12 +210,20 @@ export function usePrivatePushes(connect: PrivateClientFactory = connectPage): v
   // Read when a push arrives: a language or switch change must not reopen the socket.
   const announceRef = useRef<PushAccount['announce']>(undefined);
   announceRef.current = (update, previous, openCount) => announceOrder(t, i18n.language, prefs, update, previous, openCount);
+  const announceLtRef = useRef<PushAccount['announceLt']>(undefined);
+  announceLtRef.current = (update) => announceLtOrder(t, i18n.language, update);
 
   useEffect(() => {
     if (!accountType) return undefined;
     const client = connect(accountType);
     setPrivateClient(client);
-    const account: PushAccount = { isDemo, announce: (update, previous, openCount) => announceRef.current?.(update, previous, openCount) };
+    const account: PushAccount = {
+      isDemo,
+      announce: (update, previous, openCount) => announceRef.current?.(update, previous, openCount),
+      announceLt: (update) => announceLtRef.current?.(update),
+      // Per socket session: the two LT topics' copies of a change meet here.
+      ltMemory: createLtPushMemory(),
+    };
     const stopEvents = client.onEvent((event) => patchPrivatePush(queryClient, event, account));
     const stop = () => {
       stopEvents();

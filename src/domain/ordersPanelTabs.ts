@@ -4,7 +4,20 @@
  */
 import type { OrderSubTab } from './orderSubTabs';
 
-export type OrdersPanelTab = 'current' | 'trailing' | 'iceberg' | 'twap' | 'chase' | 'borrowing' | 'assets' | 'openOrder' | 'positions' | 'history' | 'trades' | 'pnl';
+export type OrdersPanelTab =
+  | 'current'
+  | 'trailing'
+  | 'iceberg'
+  | 'twap'
+  | 'chase'
+  | 'borrowing'
+  | 'assets'
+  | 'openOrder'
+  | 'positions'
+  | 'history'
+  | 'trades'
+  | 'ltRecords'
+  | 'pnl';
 
 export interface PanelAccount {
   signedIn: boolean;
@@ -19,7 +32,9 @@ export interface PanelAccount {
  * Visitors see the list tabs (each asks them to log in). Trailing stops and
  * borrowing exist on unified accounts only; the strategy orders (iceberg,
  * TWAP, chase) follow their tools (src/domain/tools.ts: UTA and
- * compliance), as do the integrated open-order and position lists.
+ * compliance), as do the integrated open-order and position lists. The
+ * leveraged-token records need the compliance flag and a real account (§6:
+ * demo accounts have no LT records), of either account type.
  */
 export function ordersPanelTabs(account: PanelAccount): OrdersPanelTab[] {
   const { signedIn, unified, compliant } = account;
@@ -30,6 +45,7 @@ export function ordersPanelTabs(account: PanelAccount): OrdersPanelTab[] {
   if (signedIn) tabs.push('assets');
   if (signedIn && unified && compliant) tabs.push('openOrder', 'positions');
   tabs.push('history', 'trades');
+  if (signedIn && compliant && !account.isDemo) tabs.push('ltRecords');
   if (signedIn) tabs.push('pnl');
   return tabs;
 }
@@ -69,4 +85,13 @@ export function ordersPanelLinks(tab: OrdersPanelTab, subTab: OrderSubTab, accou
     }
   })();
   return { fullList, performance };
+}
+
+/** Spec 2 §2 record sub-tabs of the LT records tab, in its order. */
+export type LtRecordTab = 'subscription' | 'redemption';
+export const LT_RECORD_TABS: readonly LtRecordTab[] = ['subscription', 'redemption'];
+
+/** Spec 2 §2 link out: the site's full LT order list of the sub-tab (the path segment is the sub-tab's name). */
+export function ltRecordsLink(tab: LtRecordTab): string {
+  return `/user/assets/order/fed/spot-lt-order/${tab}`;
 }

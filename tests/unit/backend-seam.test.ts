@@ -21,7 +21,7 @@ describe('data layer against the embedded backend', () => {
   it('lists every demo instrument with the symbol fields the page needs', async () => {
     const symbols = await fetchSymbols();
     expect(symbols.map((s) => s.symbolId)).toEqual(expect.arrayContaining([
-      'BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'BTCUSDC', 'ETHBTC', 'BTC3LUSDT',
+      'BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT', 'BTCUSDC', 'ETHBTC', 'BTC3LUSDT', 'BTC3SUSDT', 'ETH3LUSDT', 'ETH3SUSDT',
     ]));
     const btc = symbols.find((s) => s.symbolId === 'BTCUSDT');
     expect(btc).toMatchObject({ pricePrecision: 2, quantityPrecision: 6, minPricePrecision: '0.01', minTradeQuantity: '0.000048' });
@@ -35,7 +35,7 @@ describe('data layer under injected faults', () => {
     const server = createTestBackend('/spot/api/basic/symbol_list:network:1');
     server.listen();
     await expect(fetchSymbols()).rejects.toBeInstanceOf(NetworkError);
-    await expect(fetchSymbols()).resolves.toHaveLength(13);
+    await expect(fetchSymbols()).resolves.toHaveLength(16);
     server.close();
   });
 

@@ -62,7 +62,7 @@ describe('GET /spot/api/basic/symbol_list', () => {
   it('carries every Symbol field of spec 1 §3 and spec 2 §3 with its wire type', async () => {
     backend({ market: createFakeMarket().market });
     const { list } = (await result('/spot/api/basic/symbol_list')) as { list: Record<string, unknown>[] };
-    expect(list).toHaveLength(13);
+    expect(list).toHaveLength(16);
     for (const symbol of list) {
       for (const [field, type] of Object.entries(FIELD_TYPES)) expect(typeof symbol[field], `${String(symbol.symbolId)}.${field}`).toBe(type);
       expect(Array.isArray(symbol.mark)).toBe(true);

@@ -49,12 +49,12 @@ const tabNames = () => within(screen.getByRole('tablist', { name: 'myOrders' }))
 describe('order-list tabs per account (spec 2 §2, §6)', () => {
   it('a compliant unified account sees every tab in the spec order; a classic one only its own', async () => {
     await showPanel('u-uta');
-    const unified = ['tabCurrentOrders', 'tabTrailingStop', 'tool_iceberg', 'tool_twap', 'tool_chase', 'tabBorrowing', 'tabAssets', 'tabOpenOrder', 'tabPositions', 'tabOrderHistory', 'tabTradeHistory', 'tabPnl'];
+    const unified = ['tabCurrentOrders', 'tabTrailingStop', 'tool_iceberg', 'tool_twap', 'tool_chase', 'tabBorrowing', 'tabAssets', 'tabOpenOrder', 'tabPositions', 'tabOrderHistory', 'tabTradeHistory', 'tabLtRecords', 'tabPnl'];
     await waitFor(() => expect(tabNames()).toEqual(unified));
     cleanup();
     await running?.close();
     await showPanel('u-standard');
-    await waitFor(() => expect(tabNames()).toEqual(['tabCurrentOrders', 'tabAssets', 'tabOrderHistory', 'tabTradeHistory', 'tabPnl']));
+    await waitFor(() => expect(tabNames()).toEqual(['tabCurrentOrders', 'tabAssets', 'tabOrderHistory', 'tabTradeHistory', 'tabLtRecords', 'tabPnl']));
   });
 });
 

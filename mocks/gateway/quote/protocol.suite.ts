@@ -315,7 +315,7 @@ export function runProtocolSuite(name: string, makeRuntime: () => Promise<Protoc
       const notices = rows(await ws.next(isPush('notice'), WAIT_MS));
       expect(notices).toEqual([expect.objectContaining({ symbolId: 'WIFUSDT', noticeType: 1, onlineTime: opensAt })]);
       const info = rows(await ws.next(isPush('instrumentInfo'), WAIT_MS));
-      expect(info).toHaveLength(13);
+      expect(info).toHaveLength(16);
       expect(info.find((s) => s.symbolId === 'WIFUSDT')).toEqual({ symbolId: 'WIFUSDT', tradeStatus: 2, noticeVisible: true, isBanBuy: false, isBanSell: false });
       expect(ws.frames.some(isPush('trade', 'WIFUSDT'))).toBe(false);
       const opened = await (async () => {

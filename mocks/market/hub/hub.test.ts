@@ -272,7 +272,7 @@ describe('market hub: market data', () => {
     expect(hub.steps('BTCUSDT')).toEqual({ tick: '0.01', lot: '0.000001' });
     expect(hub.steps('SOLUSDT')).toEqual({ tick: '0.01', lot: '0.001' });
     expect(hub.mergeSteps('BTCUSDT')).toEqual(['0.01', '0.1', '1', '10', '100']);
-    expect(hub.symbols()).toHaveLength(13);
+    expect(hub.symbols()).toHaveLength(16);
     expect(hub.status().events).toBeGreaterThan(0);
   });
 });

@@ -114,6 +114,8 @@ export class BurstClock {
  * The fair price the makers quote around, as a log-price Brownian motion with
  * the session's volatility. A loopable session bridges it back to the start
  * over its last quarter (at most five minutes), so the end meets the start.
+ * A market given `fairOf` takes its fair price from there instead, and draws
+ * nothing from its stream (the other streams are forks, so they are the same).
  */
 export class FairPrice {
   private t = 0;
@@ -127,6 +129,8 @@ export class FairPrice {
 
   /** The fair price at t (ticks); t must not go backwards. */
   at(t: number): number {
+    const { fairOf, startTime } = this.r.p;
+    if (fairOf) return fairOf(startTime + t) / this.r.tickValue;
     if (t > this.t) {
       if (this.t < this.bridgeFrom && t > this.bridgeFrom) this.step(this.bridgeFrom);
       this.step(t);

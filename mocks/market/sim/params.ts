@@ -92,6 +92,14 @@ export interface SimParams extends Partial<ModelParams> {
   tradesPerMinute: number;
   /** end where it started (price and book), so replay can loop the session */
   loopable?: boolean;
+  /**
+   * The fair mid in price units at an exchange time (ms since epoch, the
+   * session's clock), for a market whose value is set elsewhere — a
+   * leveraged token's NAV follows its underlying. Replaces the Brownian walk
+   * (and a loopable session's bridge: the caller's path must end where it
+   * starts); `volatility` then plays no part in the price.
+   */
+  fairOf?: (tMs: number) => number;
 }
 
 /*

@@ -192,6 +192,37 @@ describe('other instruments', () => {
   });
 });
 
+describe('a fair price given from outside (fairOf)', () => {
+  // A step of +1 % at 20 s and back at 60 s (a leveraged token's NAV moves in such jumps when its underlying does).
+  const start = 4.821;
+  const fairOf = (tMs: number) => start * (tMs - DOGE.startTime >= 20_000 && tMs - DOGE.startTime < 60_000 ? 1.01 : 1);
+  const params: SimParams = { ...DOGE, symbol: 'BTC3LUSDT', tick: '0.0001', lot: '0.0001', startPrice: '4.8210', durationMs: 90_000, tradesPerMinute: 300, fairOf };
+
+  it('trades to the given price and back, and still loops', () => {
+    const { header, events } = simulateSession({ ...params, loopable: true });
+    const r = replay(events, true);
+    expect(r.crossed).toBe(0);
+    expect(r.unexplained).toBe(0);
+    const midAt = (t: number) => r.mids.filter(([at]) => at <= DOGE.startTime + t).at(-1)![1] / 2 / 10_000;
+    // Sweeps move this book about 10 bp a second: by 50 s the mid is most of the way to +1 %,
+    // by 85 s most of the way back (the last stretch, under the sweep threshold, goes slower).
+    expect(midAt(15_000) / start - 1).toBeCloseTo(0, 3);
+    expect(midAt(50_000) / start - 1).toBeGreaterThan(0.008);
+    expect(Math.abs(midAt(85_000) / start - 1)).toBeLessThan(0.002);
+    expect(header.loopable).toBe(true);
+    const opening = events[0] as Extract<DraftEvent, { ch: 'snapshot' }>;
+    expect(r.final.snapshot()).toEqual({ s: '', b: opening.msg.b, a: opening.msg.a });
+  });
+
+  it('draws nothing for the fair price, so the rest of the session keeps its random streams', () => {
+    // A flat outside fair price and a zero-volatility walk are the same price: the sessions match
+    // only if fairOf takes no draws from the other processes' streams.
+    const flat = simulateSession({ ...params, fairOf: () => start }).events;
+    const still = simulateSession({ ...params, fairOf: undefined, volatility: 0 }).events;
+    expect(flat).toEqual(still);
+  });
+});
+
 describe('performance', () => {
   it('generates 30 minutes of BTCUSDT quickly', () => {
     const t0 = performance.now();

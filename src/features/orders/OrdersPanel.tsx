@@ -9,6 +9,7 @@ import { AssetsList } from './AssetsList';
 import { BorrowingList } from './BorrowingList';
 import { CurrentOrders } from './CurrentOrders';
 import { IntegratedOpenOrders } from './IntegratedOpenOrders';
+import { LtRecords } from './LtRecords';
 import { OrderHistory } from './OrderHistory';
 import { PairFilterProvider } from './pairFilter';
 import { PnlList } from './PnlList';
@@ -30,6 +31,7 @@ const LABEL_KEYS: Record<OrdersPanelTab, string> = {
   positions: 'tabPositions',
   history: 'tabOrderHistory',
   trades: 'tabTradeHistory',
+  ltRecords: 'tabLtRecords',
   pnl: 'tabPnl',
 };
 
@@ -57,6 +59,8 @@ function TabContent({ tab, trailingApart }: { tab: OrdersPanelTab; trailingApart
       return <OrderHistory />;
     case 'trades':
       return <TradeHistory />;
+    case 'ltRecords':
+      return <LtRecords />;
     case 'pnl':
       return <PnlList />;
   }

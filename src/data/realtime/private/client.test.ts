@@ -3,7 +3,7 @@ import { CLOSE_CODES } from '../../../domain/realtime';
 import { fakeSockets, type FakeSockets } from '../fakeSocket.testkit';
 import { createPrivateClient, privateSocketUrl, readSessionCookie, type PrivateClient, type PrivateEvent } from './client';
 import { pollingFor } from './feed';
-import { classicWallet, fillView, openAndAck, orderView, push, requests, unifiedWallet } from './privateSocket.testkit';
+import { classicWallet, fillView, ltOrderView, openAndAck, orderView, push, requests, unifiedWallet } from './privateSocket.testkit';
 import type { PrivateAccountType } from './topics';
 
 let sockets: FakeSockets;
@@ -29,8 +29,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const CLASSIC_SUBS = ['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy'];
-const UTA_SUBS = ['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet', 'sub strategy'];
+const LT_SUBS = ['sub lt_order', 'sub user.lt.order'];
+const CLASSIC_SUBS = ['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy', ...LT_SUBS];
+const UTA_SUBS = ['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet', 'sub strategy', ...LT_SUBS];
 
 describe('subscribing', () => {
   it('asks a classic account for its order, trade and wallet topics on open, and is live once all are acknowledged', () => {
@@ -41,7 +42,7 @@ describe('subscribing', () => {
     expect(client.state().live).toBe(false);
     for (const frame of sockets.latest().sentFrames().slice(0, -1)) sockets.latest().receive({ ...frame, code: '0', msg: 'Success' });
     expect(client.state().live).toBe(false);
-    sockets.latest().receive({ topic: 'strategy', event: 'sub', code: '0', msg: 'Success' });
+    sockets.latest().receive({ topic: 'user.lt.order', event: 'sub', code: '0', msg: 'Success' });
     expect(client.state()).toMatchObject({ status: 'open', live: true, signedIn: true });
     expect(events).toEqual([{ kind: 'live' }]);
   });
@@ -131,6 +132,23 @@ describe('pushes', () => {
         { tokenId: 'BTC', free: '1', locked: '0', total: '1' },
       ],
     });
+  });
+
+  it('reads LT orders on both LT topics with the LT order parser, for either account type', () => {
+    for (const accountType of ['CLASSIC', 'UTA'] as const) {
+      events = [];
+      start(accountType);
+      openAndAck(sockets.latest());
+      sockets.latest().receive(push('lt_order', [ltOrderView('lt-1', 2)]));
+      sockets.latest().receive(push('user.lt.order', [ltOrderView('lt-1', 1), { orderId: 'lt-x', status: 9 }]));
+      // Both copies reach the listeners: telling them apart is the caches' business (data/ltOrders.ts).
+      expect(events.slice(1)).toMatchObject([
+        { kind: 'ltOrders', orders: [{ orderId: 'lt-1', status: 2, nav: null }] },
+        { kind: 'ltOrders', orders: [{ orderId: 'lt-1', status: 1, nav: '4.82100000', fillQuantity: '31.0984' }] },
+      ]);
+      expect(client.state().dropped.badItems).toBe(1);
+      client.close();
+    }
   });
 
   it('reads a unified wallet as balance lines: locked is walletBalance less spotAvailableBalance', () => {

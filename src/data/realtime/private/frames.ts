@@ -5,6 +5,7 @@
  * and a refetch give the caches the same objects.
  */
 import { parseBalanceLines, parseUnifiedBalances, type TokenBalance } from '../../api/assets';
+import { parseLtOrder, type LtOrder } from '../../api/lt';
 import { parseFill, parseOrder, type Fill, type Order } from '../../api/orders';
 import type { PrivateAccountType, TopicRole } from './topics';
 
@@ -23,7 +24,9 @@ export type PrivatePush =
   /** the whole wallet, in the shape of the balance call */
   | { kind: 'wallet'; balances: TokenBalance[]; interval: number; sendTime: number }
   /** some of the user's strategy orders or grid bots changed: the push names them, the lists are read again */
-  | { kind: 'strategies'; sendTime: number };
+  | { kind: 'strategies'; sendTime: number }
+  /** leveraged-token orders as the LT order list gives them (either of the two LT topics) */
+  | { kind: 'ltOrders'; orders: LtOrder[]; sendTime: number };
 
 type Obj = Record<string, unknown>;
 
@@ -95,6 +98,10 @@ export function readPush(frame: Extract<PrivateFrame, { kind: 'push' }>, role: T
     case 'trade': {
       const { items, bad } = each(data, parseFill);
       return { push: items.length > 0 ? { kind: 'fills', fills: items, sendTime } : null, bad };
+    }
+    case 'lt': {
+      const { items, bad } = each(data, parseLtOrder);
+      return { push: items.length > 0 ? { kind: 'ltOrders', orders: items, sendTime } : null, bad };
     }
     case 'strategy':
       // What changed is read from the lists (the push names only ids and statuses): any item is enough.

@@ -45,6 +45,27 @@ export function fillView(tradeId: string, orderId: string): Record<string, unkno
   };
 }
 
+/** An LT order as the LT order list and the lt_order / user.lt.order pushes give it (docs/api/lt.md). */
+export function ltOrderView(orderId: string, status: 1 | 2 | 3, over: Record<string, unknown> = {}): Record<string, unknown> {
+  const done = status === 1;
+  return {
+    orderId,
+    symbolId: 'BTC3LUSDT',
+    token: 'BTC3L',
+    quote: 'USDT',
+    orderType: 1,
+    orderQuantity: '150',
+    status,
+    nav: done ? '4.82100000' : null,
+    fee: done ? '0.075' : null,
+    fillQuantity: done ? '31.0984' : null,
+    failReason: status === 3 ? 'change_position' : null,
+    createdTime: 1_000,
+    updatedTime: done ? 4_000 : 1_000,
+    ...over,
+  };
+}
+
 export const classicWallet = (usdtFree: string, sendTime: number, interval = 5000) => ({
   topic: 'asset.spot-walletbalance',
   interval,

@@ -7,7 +7,15 @@
 export type PrivateAccountType = 'UTA' | 'CLASSIC';
 
 /** What a topic's pushes carry. */
-export type TopicRole = 'order' | 'trade' | 'wallet' | 'strategy';
+export type TopicRole = 'order' | 'trade' | 'wallet' | 'strategy' | 'lt';
+
+/**
+ * Both account types get the user's leveraged-token orders on two topics
+ * with the same items (docs/api/lt.md). The page asks for both as the spec
+ * lists both (§7), takes them as one stream and drops the second copy of
+ * each change (data/ltOrders.ts).
+ */
+const LT_TOPICS: Readonly<Record<string, TopicRole>> = { lt_order: 'lt', 'user.lt.order': 'lt' };
 
 const TOPICS: Readonly<Record<PrivateAccountType, Readonly<Record<string, TopicRole>>>> = {
   // Classic accounts get plan orders by plan type on three topics besides the ordinary order_new.
@@ -20,6 +28,7 @@ const TOPICS: Readonly<Record<PrivateAccountType, Readonly<Record<string, TopicR
     'asset.spot-walletbalance': 'wallet',
     // Served to both account types: the strategy orders and grid bots of the user changed.
     strategy: 'strategy',
+    ...LT_TOPICS,
   },
   // Unified accounts get every order on one topic, told apart by planType.
   UTA: {
@@ -27,6 +36,7 @@ const TOPICS: Readonly<Record<PrivateAccountType, Readonly<Record<string, TopicR
     'user.uta.spot.trade': 'trade',
     'user.unify.uta.wallet': 'wallet',
     strategy: 'strategy',
+    ...LT_TOPICS,
   },
 };
 
