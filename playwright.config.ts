@@ -8,6 +8,8 @@ import { DEMO_PORT, SERVER_RUNTIME_PORT } from './tests/e2e/support/ports';
  */
 const PORT = DEMO_PORT;
 const jsonReport = process.env.PW_JSON_OUTPUT;
+/** The demo build to serve: `dist` (npm test); a parallel local build may name its own folder. */
+const DEMO_DIST = process.env.PW_DEMO_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,7 +37,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      command: `vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${DEMO_DIST}`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -8,6 +8,7 @@ import { FaultPlan } from '../faults';
 import type { MarketView } from '../gateway/types';
 import { chartSaveHandlers } from './chartSaves';
 import { announcementHandlers, createAnnouncementStore, type AnnouncementStore } from './announcements';
+import { footerAnnouncementHandlers } from './footerAnnouncements';
 import { marketHandlers } from './market';
 import { createRouteLines, lineHandlers, type RouteLines } from './lines';
 import { DEFAULT_ROUTES, probeHandlers, type RouteSpec } from './probe';
@@ -111,6 +112,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...marketHandlers(context),
     ...probeHandlers(context),
     ...announcementHandlers(context),
+    ...footerAnnouncementHandlers(context),
     ...supportHandlers(context),
     ...tradeFlowHandlers(context),
     ...chartSaveHandlers(context),

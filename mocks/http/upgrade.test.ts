@@ -15,15 +15,12 @@ describe.each(RUNTIMES)('account upgrade (%s)', (kind) => {
 
   const profileOf = async (token: string) => (await rt.call('/user/api/profile', { token })).result as Record<string, unknown>;
 
-  it('refuses visitors, unified accounts and a classic account with open orders', async () => {
+  it('refuses visitors and unified accounts', async () => {
     expect(await rt.call('/unified/api/upgrade', { method: 'POST' })).toMatchObject({ code: 10007, success: false });
     expect(await rt.call('/unified/api/upgrade/status')).toMatchObject({ code: 10007 });
     const uta = await rt.signIn('u-uta');
     expect(await rt.call('/unified/api/upgrade', { method: 'POST', token: uta })).toEqual(expect.objectContaining({ code: 3400325, success: false, message: expect.any(String) }));
     const standard = await rt.signIn('u-standard');
-    const placed = await rt.call('/mock/api/exchange/orders', { body: { userId: 'u-standard', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.001', price: '1000' } });
-    expect(await rt.call('/unified/api/upgrade', { method: 'POST', token: standard })).toMatchObject({ code: 3400326, success: false });
-    await rt.call('/mock/api/exchange/cancel', { body: { userId: 'u-standard', orderId: (placed.result as { orderId: string }).orderId } });
     expect((await profileOf(standard)).memberTags).toEqual({ UTA: null, UTA_INVERSE: null });
   });
 
@@ -48,10 +45,12 @@ describe.each(RUNTIMES)('account upgrade (%s)', (kind) => {
     ws.close();
   });
 
-  it('upgrades after 3 s: push "0", the account unified in the profile and the engine, its topics now UTA', async () => {
+  it('upgrades after 3 s: push "0", the account unified in the profile and the engine, its topics now UTA, its open order kept', async () => {
     const token = await rt.signIn('u-standard');
     const ws = await signedInSocket(rt, token);
     await subscribe(ws, 'user.uta.upgrade');
+    const placed = await rt.call('/mock/api/exchange/orders', { body: { userId: 'u-standard', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.001', price: '1000' } });
+    const orderId = (placed.result as { orderId: string }).orderId;
     expect(await rt.call('/unified/api/upgrade', { method: 'POST', token })).toMatchObject({ code: 0, result: { status: 'PROCESS' } });
     await rt.scheduler.advance(2999);
     expect((await profileOf(token)).accountType).toBe('CLASSIC');
@@ -59,6 +58,7 @@ describe.each(RUNTIMES)('account upgrade (%s)', (kind) => {
     expect((await upgradePush(ws)).data).toEqual([{ code: 200, data: '0' }]);
     expect(await profileOf(token)).toMatchObject({ accountType: 'UTA', memberTags: { UTA: 'SUCCESS', UTA_INVERSE: 'SUCCESS' } });
     expect(rt.backend.exchange.account('u-standard')?.kind).toBe('UTA');
+    expect(rt.backend.exchange.openOrders('u-standard').map((o) => o.orderId)).toEqual([orderId]);
     expect(await subscribe(ws, 'user.uta.spot.order')).toMatchObject({ code: '0' });
     expect(await subscribe(ws, 'order_new')).toMatchObject({ code: '-100403' });
     expect(await rt.call('/unified/api/upgrade', { method: 'POST', token })).toMatchObject({ code: 3400325 });

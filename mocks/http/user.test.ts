@@ -7,7 +7,7 @@ import { sessionCookie } from '../accounts/testKit';
 
 const accounts = createAccountService();
 const cookieOf = (userId: string) => sessionCookie(accounts, userId);
-import { FAVORITES_PATH, PREFERENCES_PATH, PROFILE_PATH, SITE_CONFIG_PATH } from './user';
+import { FAVORITES_PATH, OTC_GUIDED_PATH, PREFERENCES_PATH, PROFILE_PATH, SITE_CONFIG_PATH } from './user';
 
 /** Contract of the account REST (profile, favorites, preferences, site config) under msw/node, as the page calls it. */
 const servers: ReturnType<typeof setupServer>[] = [];
@@ -88,6 +88,48 @@ describe('preferences', () => {
     expect(await call(PREFERENCES_PATH, { cookie: UTA, body: JSON.stringify({ upsert_keys: {} }) })).toMatchObject({ code: 10001 });
     expect(await call(PREFERENCES_PATH, { cookie: UTA, body: JSON.stringify({ upsert_keys: { guide: 1 } }) })).toMatchObject({ code: 10001 });
     expect(await call(PREFERENCES_PATH, { cookie: UTA, body: JSON.stringify({ upsert_keys: 'guide' }) })).toMatchObject({ code: 10001 });
+  });
+});
+
+describe('preference keys of spec 2 §3 / §7 (setPrefSetting)', () => {
+  const upsert = (cookie: string, keys: Record<string, unknown>) => call(PREFERENCES_PATH, { cookie, body: JSON.stringify({ upsert_keys: keys }) });
+
+  it('stores the sync-app flag, its read-notice key, the no-show flag and the offline-alert timestamp per user', async () => {
+    backend();
+    const classic = cookieOf('u-standard');
+    const keys = { spot_kline_sync_app: 'Y', spot_kline_sync_app_notice_read: 'Y', no_show_station_notice: 'Y', standard_account_offline_alert: '1793610000000' };
+    expect((await upsert(classic, keys)).result).toEqual({ values: keys });
+    expect((await call(PREFERENCES_PATH, { cookie: classic })).result).toEqual({ values: keys });
+    // another user's preferences are their own
+    expect((await call(PREFERENCES_PATH, { cookie: cookieOf('u-leader') })).result).toEqual({ values: {} });
+  });
+
+  it.each([
+    ['spot_kline_sync_app', 'yes'],
+    ['spot_kline_sync_app_notice_read', ''],
+    ['no_show_station_notice', 'true'],
+    ['standard_account_offline_alert', 'now'],
+    ['standard_account_offline_alert', '0'],
+  ])('refuses %s = %j with 10001 and stores nothing of that upsert', async (key, value) => {
+    backend();
+    const leader = cookieOf('u-leader');
+    const refused = await upsert(leader, { [key]: value, other: 'kept?' });
+    expect(refused).toMatchObject({ code: 10001, success: false });
+    expect(refused.message).toContain(key);
+    expect((await call(PREFERENCES_PATH, { cookie: leader })).result).toEqual({ values: {} });
+  });
+});
+
+describe('OTC guided status (spec 2 §7)', () => {
+  it('answers result.guided, false until the OTC page records it; visitors are refused', async () => {
+    backend();
+    expect(await call(OTC_GUIDED_PATH)).toMatchObject({ code: 10007, success: false });
+    const sub = cookieOf('u-sub');
+    expect((await call(OTC_GUIDED_PATH, { cookie: sub })).result).toEqual({ guided: false });
+    expect((await call(OTC_GUIDED_PATH, { cookie: sub, body: JSON.stringify({ guided: true }) })).result).toEqual({ guided: true });
+    expect((await call(OTC_GUIDED_PATH, { cookie: sub })).result).toEqual({ guided: true });
+    expect((await call(OTC_GUIDED_PATH, { cookie: cookieOf('u-eaa') })).result).toEqual({ guided: false });
+    expect(await call(OTC_GUIDED_PATH, { cookie: sub, body: JSON.stringify({ guided: 'yes' }) })).toMatchObject({ code: 10001 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { ok } from '../envelope';
 import { profileView, VISITOR_VIEW } from '../accounts/profiles';
-import type { UserStore } from '../accounts/userStore';
+import { preferenceValueError, type UserStore } from '../accounts/userStore';
 import { signedIn as signedInOf, type AccountContext } from './accountContext';
 import type { SiteConfig } from '../site';
 import { badParam } from './errors';
@@ -11,6 +11,8 @@ export const PROFILE_PATH = '/user/api/profile';
 export const FAVORITES_PATH = '/spot/api/user/favorites';
 export const PREFERENCES_PATH = '/spot/api/user/preferences';
 export const SITE_CONFIG_PATH = '/spot/api/basic/site_config';
+/** Spec 2 §7 "OTC guided status: method and path not shown; reads result.guided". */
+export const OTC_GUIDED_PATH = '/spot/api/user/otc_guided';
 
 export interface UserContext extends AccountContext {
   users: UserStore;
@@ -57,9 +59,24 @@ export function userHandlers(context: UserContext) {
           if (!/^[\w.-]{1,64}$/.test(key) || typeof value !== 'string' || value.length > 4096) {
             throw badParam(`upsert_keys.${key.slice(0, 64)} must be a string of at most 4096 characters`);
           }
+          const wrong = preferenceValueError(key, value);
+          if (wrong) throw badParam(`upsert_keys.${wrong}`);
           values[key] = value;
         }
         return ok({ values: context.users.upsertPreferences(userId, values) });
+      },
+      'post',
+    ),
+    route(context, OTC_GUIDED_PATH, (request) => ok({ guided: context.users.otcGuided(signedIn(request).userId) })),
+    // The OTC page records that its introduction was gone through (the trading page only reads it).
+    route(
+      context,
+      OTC_GUIDED_PATH,
+      async (request) => {
+        const { userId } = signedIn(request);
+        const { guided } = await jsonObjectBody(request);
+        if (typeof guided !== 'boolean') throw badParam('guided must be true or false');
+        return ok({ guided: context.users.setOtcGuided(userId, guided) });
       },
       'post',
     ),

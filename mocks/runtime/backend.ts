@@ -112,7 +112,7 @@ export function createBackend(options: BackendOptions) {
   const flags = createLeverageFlags();
   const orderShared = { flags, views: orderViews(exchange, flags, attached) };
   const privateSocket = createPrivateGateway({ scheduler, accounts, exchange, margin, views: orderShared.views });
-  const upgrades = createUpgradeDesk({ directory, exchange, scheduler, push: (userId, topic, data) => privateSocket.push(userId, topic, data) });
+  const upgrades = createUpgradeDesk({ directory, scheduler, push: (userId, topic, data) => privateSocket.push(userId, topic, data) });
   const stopStrategyPush = pushStrategyChanges({
     algo: algoOrders, grid: gridBots, push: (userId, topic, data) => privateSocket.push(userId, topic, data), defer: (run) => void scheduler.setTimeout(run, 0),
   });

@@ -3,7 +3,7 @@ import { gridWidth, type PanelId } from '../domain/layout';
 import { isRtlLocale } from '../domain/locale';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
-import { AccountMenu, PairBalances } from '../features/account';
+import { AccountMenu, AccountNotices, PairBalances, UpgradeArea } from '../features/account';
 import { OrderEntryPanel } from '../features/order-entry';
 import { LtTradeCard } from '../features/lt';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
@@ -13,7 +13,7 @@ import { GridPanel, TradeSidePanel } from '../features/tools';
 import { useSidePanel } from '../data/sidePanel';
 import { SettingsBar } from '../features/settings-bar';
 import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
-import { FooterBar } from '../features/footer';
+import { FooterBannerSlot, FooterBar } from '../features/footer';
 import { AnnouncementSlot, LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
 import type { PageProps } from './pageProps';
 import type { Viewport } from './viewport';
@@ -61,6 +61,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
         </main>
         <aside id="spot-trade-container" className="trade-page__side">
           <div id="trade-area">
+            <PanelSlot fallback={null}><UpgradeArea /></PanelSlot>
             <PanelSlot>
               <TradeSidePanel
                 base={base}
@@ -81,9 +82,11 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
                 <PairBalances base={base} quote={quote} />
               </PanelSlot>
             )}
+            {loggedIn && <PanelSlot fallback={null}><AccountNotices /></PanelSlot>}
           </div>
         </aside>
       </div>
+      <PanelSlot fallback={null}><FooterBannerSlot locale={locale} /></PanelSlot>
       <PanelSlot>
         <FooterBar locale={locale} base={base} quote={quote} />
       </PanelSlot>

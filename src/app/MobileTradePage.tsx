@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
-import { AccountMenu, PairBalances, VisitorPrompt } from '../features/account';
+import { AccountMenu, AccountNotices, PairBalances, UpgradeArea, VisitorPrompt } from '../features/account';
 import { LtTradeCard } from '../features/lt';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
 import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
-import { FooterBar } from '../features/footer';
+import { FooterBannerSlot, FooterBar } from '../features/footer';
 import { AnnouncementSlot, LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
 import type { PageProps } from './pageProps';
 
@@ -45,7 +45,9 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
         </section>
         <div id="spot-trade-container" className="mobile-panel">
           <div id="trade-area">
+            <PanelSlot fallback={null}><UpgradeArea /></PanelSlot>
             <PanelSlot>{loggedIn ? <PairBalances base={base} quote={quote} /> : <VisitorPrompt />}</PanelSlot>
+            {loggedIn && <PanelSlot fallback={null}><AccountNotices /></PanelSlot>}
             <PanelSlot fallback={null}>
               <LtTradeCard key={`lt-${base}/${quote}`} base={base} quote={quote} placement="spot" locale={locale} />
             </PanelSlot>
@@ -55,6 +57,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
           <PanelSlot><LazyOrdersPanel base={base} quote={quote} /></PanelSlot>
         </section>
       </main>
+      <PanelSlot fallback={null}><FooterBannerSlot locale={locale} /></PanelSlot>
       <PanelSlot>
         <FooterBar locale={locale} base={base} quote={quote} />
       </PanelSlot>

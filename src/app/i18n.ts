@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../domain/locale';
 
 /** Namespaces are loaded on demand: a widget's `useTranslation(ns)` fetches its file. */
-export const NAMESPACES = ['common', 'trade', 'lt', 'replay', 'market', 'orderbook', 'footer', 'notice', 'chart', 'signin', 'pnl'] as const;
+export const NAMESPACES = ['common', 'trade', 'lt', 'replay', 'market', 'orderbook', 'footer', 'notice', 'chart', 'signin', 'pnl', 'upgrade', 'banner', 'demo'] as const;
 
 const i18next = createInstance();
 

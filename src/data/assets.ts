@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { demoRecharge, fetchBalances } from './api/assets';
+import { demoRecharge, fetchBalances, fetchWalletValue } from './api/assets';
 import { useProfile } from './queries';
 import { usePushPolling } from './realtime/private';
 
@@ -24,11 +25,33 @@ export function useBalances() {
   });
 }
 
-/** The demo top-up; balances reload after it whatever it answered. */
+export const walletValueQueryKey = ['user', 'walletValue'] as const;
+
+/**
+ * The demo wallet's whole value `wb` (spec 2 §3, §7), which the recharge
+ * modal watches. The exchange pushes balances, not this value: it is asked
+ * again whenever the balances change, so it follows every fill and top-up.
+ */
+export function useDemoWalletValue(enabled: boolean): string | null {
+  const client = useQueryClient();
+  const balancesAt = useBalances().dataUpdatedAt;
+  const query = useQuery({ queryKey: walletValueQueryKey, queryFn: ({ signal }) => fetchWalletValue(signal), enabled });
+  // The balances the value was last asked after: the first answer needs no second ask.
+  const seen = useRef(balancesAt);
+  useEffect(() => {
+    if (!enabled || balancesAt === seen.current) return;
+    seen.current = balancesAt;
+    void client.invalidateQueries({ queryKey: walletValueQueryKey });
+  }, [client, enabled, balancesAt]);
+  return enabled ? (query.data ?? null) : null;
+}
+
+/** The demo top-up; balances (and the wallet value) reload after it whatever it answered. */
 export function useDemoRecharge() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (coin?: string) => demoRecharge(coin),
-    onSettled: () => client.invalidateQueries({ queryKey: balancesQueryKey }),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: balancesQueryKey }), client.invalidateQueries({ queryKey: walletValueQueryKey })]),
   });
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SYNC_APP_NOTICE_READ_PREF_KEY } from '../domain/accountNotices';
 import { SYNC_APP_FEATURE_FLAG, SYNC_APP_PREF_KEY, useSyncToApp } from './chartSyncApp';
 
 let values: Record<string, string> = {};
@@ -41,12 +42,16 @@ describe('useSyncToApp', () => {
     await waitFor(() => expect(values[SYNC_APP_PREF_KEY]).toBe('N'));
   });
 
-  it('carries the unread dot until seen once, remembered on this device', () => {
+  it("carries the unread dot until seen once: the user's read key on the server (spec 2 §3)", async () => {
     const first = renderHook(() => useSyncToApp(), { wrapper });
-    expect(first.result.current.unread).toBe(true);
+    await waitFor(() => expect(first.result.current.unread).toBe(true));
     act(() => first.result.current.markSeen());
     expect(first.result.current.unread).toBe(false);
-    expect(localStorage.getItem('SPOT_kline_sync_app_seen')).not.toBeNull();
-    expect(renderHook(() => useSyncToApp(), { wrapper }).result.current.unread).toBe(false);
+    await waitFor(() => expect(values[SYNC_APP_NOTICE_READ_PREF_KEY]).toBe('Y'));
+    // Another page (another device) reads the same key: no dot.
+    const second = renderHook(() => useSyncToApp(), { wrapper });
+    await waitFor(() => expect(second.result.current.on).toBe(false));
+    expect(second.result.current.unread).toBe(false);
+    expect(localStorage.getItem('SPOT_kline_sync_app_seen')).toBeNull();
   });
 });

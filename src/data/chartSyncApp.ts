@@ -3,7 +3,9 @@
  * feature flag, its Y/N server preference and its unread dot.
  */
 import { useCallback, useState } from 'react';
+import { SYNC_APP_NOTICE_READ_PREF_KEY } from '../domain/accountNotices';
 import { readString, STORAGE_KEYS, writeString } from './storage';
+import { useProfile } from './queries';
 import { useSavePreferences, useUserPreferences } from './userPreferences';
 
 /**
@@ -17,22 +19,36 @@ export const SYNC_APP_PREF_KEY = 'spot_kline_sync_app';
 
 export interface SyncToApp {
   on: boolean;
-  /** the option was never opened on this device: it carries a dot */
+  /** the sync-app notice was never read: the option carries a dot */
   unread: boolean;
   toggle: () => void;
   markSeen: () => void;
 }
 
+/**
+ * The unread dot follows spec 2 §3's per-user key recording that the
+ * sync-app notice was read (shared with the account notice of the same
+ * name), so it is read once per user, on any device; a visitor has no
+ * server preferences and is remembered on this device instead.
+ */
 export function useSyncToApp(): SyncToApp {
   const preferences = useUserPreferences();
   const save = useSavePreferences();
   const on = preferences.values[SYNC_APP_PREF_KEY] === 'Y';
-  const [unread, setUnread] = useState(() => readString(STORAGE_KEYS.syncAppSeen) === null);
+  const readOnServer = preferences.values[SYNC_APP_NOTICE_READ_PREF_KEY] === 'Y';
+  const [seenNow, setSeenNow] = useState(() => readString(STORAGE_KEYS.syncAppSeen) !== null);
   const { mutate } = save;
+  const profileKnown = useProfile().data !== undefined;
+  const { loggedIn, loaded } = preferences;
+  // No dot until it is known whose dot it is (a signed-in user's server key, or a visitor's device).
+  const unread = !seenNow && profileKnown && (loggedIn ? loaded && !readOnServer : true);
   const toggle = useCallback(() => mutate({ [SYNC_APP_PREF_KEY]: on ? 'N' : 'Y' }), [mutate, on]);
   const markSeen = useCallback(() => {
-    if (readString(STORAGE_KEYS.syncAppSeen) === null) writeString(STORAGE_KEYS.syncAppSeen, String(Date.now()));
-    setUnread(false);
-  }, []);
+    if (!profileKnown) return;
+    setSeenNow(true);
+    if (loggedIn) {
+      if (loaded && !readOnServer) mutate({ [SYNC_APP_NOTICE_READ_PREF_KEY]: 'Y' });
+    } else if (readString(STORAGE_KEYS.syncAppSeen) === null) writeString(STORAGE_KEYS.syncAppSeen, String(Date.now()));
+  }, [profileKnown, loggedIn, loaded, readOnServer, mutate]);
   return { on, unread, toggle, markSeen };
 }

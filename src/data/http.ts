@@ -23,7 +23,8 @@ export class MalformedResponseError extends Error {
 /** Spec 2 §8: code 0 with success true is OK; otherwise the server's message is shown. */
 export class ApiError extends Error {
   override name = 'ApiError';
-  constructor(readonly code: number | string, message: string) {
+  /** `result` of the refusal, for the few that carry details (e.g. a rate limit's retryAfterMs) */
+  constructor(readonly code: number | string, message: string, readonly result: unknown = undefined) {
     super(message);
   }
 }
@@ -86,5 +87,5 @@ function unwrapEnvelope(body: unknown, path: string, okCode?: number): unknown {
   const { code, success, result, message } = body as Record<string, unknown>;
   if ((code === 0 || (okCode !== undefined && code === okCode)) && success === true) return result;
   if (code === undefined) throw new MalformedResponseError(`Response of ${path} has no code`);
-  throw new ApiError(code as number | string, typeof message === 'string' ? message : String(code));
+  throw new ApiError(code as number | string, typeof message === 'string' ? message : String(code), result);
 }

@@ -22,6 +22,8 @@ import { parseLtOrder, type LtOrder, type LtOrderPage } from './api/lt';
 import { ltQueryKeys } from './lt';
 import { createLtPushMemory, ltOrderQueryKeys } from './ltOrders';
 import { toastStore } from './toasts';
+import { onUpgradeEffect, setPageReloaderForTests } from './upgrade';
+import type { UpgradeEffect } from '../domain/upgrade';
 
 vi.mock('./api/orders', async (importOriginal) => ({ ...(await importOriginal<typeof import('./api/orders')>()), getOpenOrders: vi.fn() }));
 vi.mock('./api/assets', async (importOriginal) => ({ ...(await importOriginal<typeof import('./api/assets')>()), fetchBalances: vi.fn() }));
@@ -243,6 +245,7 @@ describe('usePrivatePushes', () => {
     openAndAck(socket);
     expect(requests(socket)).toEqual([
       'sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy', 'sub lt_order', 'sub user.lt.order',
+      'sub user.uta.upgrade',
     ]);
     act(() => socket.receive(push('order_new', [orderView('2', 'New')])));
     expect(client.getQueryData<Order[]>(orderQueryKeys.open('ordinary'))?.map((o) => o.orderId)).toEqual(['2', '1']);
@@ -280,6 +283,26 @@ describe('usePrivatePushes', () => {
       ['error', expect.stringContaining('ltNoticeRedeemFailed')],
     ]);
     toastStore.get().forEach((t) => toastStore.dismiss(t.id));
+  });
+
+  it('takes the upgrade push of a classic account: 3400324 sets both tags to PROCESS, an error reads the profile again, "0" reloads', () => {
+    const reloads = vi.fn();
+    setPageReloaderForTests(reloads);
+    const effects: UpgradeEffect[] = [];
+    const stop = onUpgradeEffect((e) => effects.push(e));
+    renderHook(() => usePrivatePushes(connect), { wrapper });
+    const socket = sockets.latest();
+    openAndAck(socket);
+    act(() => socket.receive(push('user.uta.upgrade', [{ code: 200, data: '3400324' }])));
+    expect(client.getQueryData<Profile>(queryKeys.profile)?.memberTags).toEqual({ UTA: 'PROCESS', UTA_INVERSE: 'PROCESS' });
+    act(() => socket.receive(push('user.uta.upgrade', [{ code: 200, data: '3400327' }])));
+    expect(client.getQueryState(queryKeys.profile)?.isInvalidated).toBe(true);
+    expect(reloads).not.toHaveBeenCalled();
+    // an item that is no upgrade result is left out
+    act(() => socket.receive(push('user.uta.upgrade', [{ code: 'x' }, { code: 200, data: '0' }])));
+    expect(reloads).toHaveBeenCalledTimes(1);
+    expect(effects).toEqual([{ kind: 'progress' }, { kind: 'error', code: '3400327' }, { kind: 'reload' }]);
+    stop();
   });
 
   it('opens nothing for a visitor', () => {

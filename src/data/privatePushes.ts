@@ -29,6 +29,7 @@ import { useProfile } from './queries';
 import { playFillSound } from './sound';
 import { strategiesChanged } from './strategyOrders';
 import { toastStore } from './toasts';
+import { takeUpgradePush } from './upgrade';
 import {
   clearPrivateClient,
   createPrivateClient,
@@ -142,6 +143,9 @@ export function patchPrivatePush(client: QueryClient, event: PrivateEvent, accou
       break;
     case 'ltOrders':
       patchLtOrders(client, event.orders, account);
+      break;
+    case 'upgrade':
+      for (const item of event.items) takeUpgradePush(client, item);
       break;
     case 'live':
       // Subscribed (again): whatever changed before, or while the socket was down, came with no push.

@@ -39,6 +39,10 @@ export const STORAGE_KEYS = {
   systemNotices: 'SPOT_system_notices',
   /** '0' when the order lists show the page's pair only; anything else: every pair (the default) */
   ordersAllPairs: 'SPOT_orders_all_pairs',
+  /** spec 2 §4 footer announcement banner on this device: JSON {hiddenUntil, read: {id: date}, watermark} (domain/footerBanner.ts) */
+  footerBanner: 'SPOT_footer_banner_v1',
+  /** spec 2 §4 device-local upgrade flags per user: JSON {userId: {tip, guide}} (the one-time tip and the success guide seen) */
+  upgradeSeen: 'SPOT_uta_upgrade_seen_v1',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

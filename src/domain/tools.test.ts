@@ -46,6 +46,9 @@ describe('toolLink (spec 2 §2 outbound navigation)', () => {
       newWindow: false,
     });
     expect(toolLink('otc', { base: '', quote: '' })?.href).toContain('fromCoin=USDT&toCoin=BTC');
+    // Once guided through OTC (spec 2 §7 result.guided), straight to the convert page; not guided or unknown, the desk.
+    expect(toolLink('otc', { base: 'ETH', quote: 'USDC' }, true)?.href).toBe('/convert?fromCoin=USDC&toCoin=ETH&source=spot_convert_block_trade');
+    expect(toolLink('otc', { base: 'ETH', quote: 'USDC' }, false)?.href).toBe('/user/assets/otc/index?fromCoin=USDC&toCoin=ETH&source=spot_convert_block_trade');
     expect(toolLink('autoInvest', { base: 'ETH', quote: 'USDT' })?.href).toBe('/fiat/trade/invest/home?source=spot_trade&target=ETH&type=crypto');
     expect(toolLink('spread', { base: 'BTC', quote: 'USDT' })).toEqual({ href: '/liquid-marketplace/future-spread', newWindow: true });
     expect(toolLink('scaledOrder', { base: 'BTC', quote: 'USDT' })).toBeNull();

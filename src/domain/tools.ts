@@ -81,14 +81,18 @@ export interface ToolLink {
  * OTC convert with fromCoin / toCoin / source (the pair's quote coin into its
  * base, BTC when the pair gives none); auto invest's home with source,
  * target and type=crypto; the future-spread marketplace in a new window.
+ * Spec 2 §2 gives OTC two pages, chosen by the OTC guided status (§7
+ * `result.guided`): a trader not yet guided through OTC — or whose status is
+ * unknown — goes to the OTC desk, which introduces it; one already guided
+ * goes straight to the convert page.
  */
-export function toolLink(tool: ToolId, pair: { base: string; quote: string }): ToolLink | null {
+export function toolLink(tool: ToolId, pair: { base: string; quote: string }, otcGuided: boolean | null = null): ToolLink | null {
   const from = pair.quote || 'USDT';
   const to = pair.base || 'BTC';
   const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
   switch (tool) {
     case 'otc':
-      return { href: `/user/assets/otc/index?${query({ fromCoin: from, toCoin: to, source: 'spot_convert_block_trade' })}`, newWindow: false };
+      return { href: `${otcGuided === true ? '/convert' : '/user/assets/otc/index'}?${query({ fromCoin: from, toCoin: to, source: 'spot_convert_block_trade' })}`, newWindow: false };
     case 'autoInvest':
       return { href: `/fiat/trade/invest/home?${query({ source: 'spot_trade', target: to, type: 'crypto' })}`, newWindow: false };
     case 'spread':

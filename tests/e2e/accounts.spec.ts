@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { control } from './support/market';
+import { closeTradeGuide } from './support/orderForm';
 import { signIn } from './support/signIn';
 
 /** Sign-in, registration, log-out, account switches across tabs, the demo reset and the demo account kept across reloads. */
@@ -7,16 +8,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const TRADE_PATH = '/en/trade/spot/ETH/USDT';
 const menu = (page: Page) => page.getByTestId('account-menu');
-
-async function closeTradeGuide(page: Page) {
-  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  // The guide can vanish on its own here (a log-out in another tab makes this one a visitor): never wait on it.
-  await page.addLocatorHandler(
-    guide,
-    () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined),
-    { noWaitAfter: true },
-  );
-}
 
 /** Signed in as the unified trader on the pair, and a second tab of the same browser. */
 async function unifiedTraderWithSecondTab(page: Page, context: BrowserContext): Promise<Page> {
@@ -112,12 +103,17 @@ test('a signed-in trader sees the pair balances; a demo account tops up once a m
   await page.goto(TRADE_PATH);
   await expect(page.getByTestId('available-ETH')).toHaveText('10');
   await expect(page.getByTestId('available-USDT')).toHaveText('100,000');
+  // The button opens the top-up modal; its Top up makes the call.
+  const modal = page.getByRole('dialog', { name: 'Top up demo funds' });
   await page.getByRole('button', { name: 'Top up demo funds' }).click();
-  await expect(page.getByText('Demo funds added.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Top up', exact: true }).click();
+  await expect(modal.getByText('Demo funds added.')).toBeVisible();
   await expect(page.getByTestId('available-ETH')).toHaveText('210');
   await expect(page.getByTestId('available-USDT')).toHaveText('200,000');
+  await modal.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'Top up demo funds' }).click();
-  await expect(page.getByText(/demo top-up is allowed once per minute/)).toBeVisible();
+  await modal.getByRole('button', { name: 'Top up', exact: true }).click();
+  await expect(modal.getByText(/demo top-up is allowed once per minute/)).toBeVisible();
   await expect(page.getByTestId('available-ETH')).toHaveText('210');
 });
 

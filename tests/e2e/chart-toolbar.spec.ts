@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
+import { closeTradeGuide } from './support/orderForm';
 
 /**
  * Issue 6, the pro chart's toolbar on the replayed BTCUSDT market with a
@@ -35,8 +36,7 @@ async function openChart(page: Page, path = '/en/trade/spot/BTC/USDT') {
 async function signInAs(page: Page, account = 'u-uta') {
   await signIn(page, account);
   // A new signed-in user first gets the trade guide (market header); it is closed whenever it shows.
-  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click());
+  await closeTradeGuide(page);
 }
 
 const STYLES = ['Bars', 'Candles', 'Hollow candles', 'Heikin Ashi (average candle)', 'Line', 'Area', 'Baseline'];

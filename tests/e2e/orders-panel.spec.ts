@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { control } from './support/market';
+import { closeTradeGuide } from './support/orderForm';
 import { signIn } from './support/signIn';
 
 /** The positions-and-orders panel: a signed-in user's open orders, cancel, cancel-all and history; a visitor's log-in prompt. */
@@ -8,16 +9,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const TRADE_PATH = '/en/trade/spot/BTC/USDT';
 const RESTING_BUY = { userId: 'u-uta', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.01', price: '1000' };
-
-async function closeTradeGuide(page: Page) {
-  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  // Never wait on the guide: it may close or re-render on its own while the page loads.
-  await page.addLocatorHandler(
-    guide,
-    () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined),
-    { noWaitAfter: true },
-  );
-}
 
 /** The orders panel's tab content (the panel body is labelled by the selected tab). */
 const panel = (page: Page) => page.locator('#orders-panel');
@@ -281,6 +272,8 @@ test('a unified account: trailing stops have their own tab with an editable dist
   await signIn(page, 'u-uta', TRADE_PATH);
   await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
   await expect(panel(page).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/user/assets/order/fed/spot-current-orders/active');
+  // A market trailing stop needs the pair's price (170143 before it traded): the lists can answer before the market's session has loaded.
+  await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: FIRST_LIST_MS });
   const trailing = await placeResting(page, { side: 'Sell', orderType: 'Market', price: undefined, planType: 4, activationPrice: '900000', trailingPercentage: '1.5' });
 
   await page.getByRole('tab', { name: 'Trailing stop' }).click();

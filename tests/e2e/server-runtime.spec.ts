@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SERVER_RUNTIME_PORT } from './support/ports';
 import { counter } from './support/market';
+import { closeTradeGuide } from './support/orderForm';
 
 /**
  * The local server runtime (`npm run server`): a real HTTP + WebSocket server
@@ -62,8 +63,7 @@ test.describe('server runtime', () => {
   test("signing in on the server's sign-in page gives a cookie session that a second tab and the private socket share", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-    await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click());
+    await closeTradeGuide(page);
     await page.goto(`${ORIGIN}/login?redirect_url=${encodeURIComponent('/en/trade/spot/ETH/USDT')}`);
     await page.getByRole('button', { name: /^Classic trader/ }).click();
     await expect(page).toHaveURL(`${ORIGIN}/en/trade/spot/ETH/USDT`);

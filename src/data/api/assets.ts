@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { ApiError, getJson, postJson } from '../http';
+import { RECHARGE_BIZ_SCENE, type Credit, type RechargeAnswer } from '../../domain/demoRecharge';
+import { ApiError, getJson, MalformedResponseError, postJson } from '../http';
 import { list, record } from './parse';
 
 export const BALANCES_PATH = '/spot/api/asset/balances';
@@ -51,22 +52,39 @@ export function fetchBalances(signal?: AbortSignal): Promise<TokenBalance[]> {
   return getJson(BALANCES_PATH, parseBalances, signal);
 }
 
-/** The demo top-up answer as spec 2 §8 reads it: the call's code and message, and the top-up's resultCode. */
-export interface RechargeAnswer {
-  code: number | string;
-  resultCode: number | null;
-  message?: string;
+export type { RechargeAnswer };
+
+/** What a top-up added; a line that is not {coin, amount} is left out (the message then names fewer coins, nothing worse). */
+function parseCredits(value: unknown): Credit[] {
+  return (Array.isArray(value) ? value : []).flatMap((v) => {
+    const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+    return typeof o.coin === 'string' && typeof o.amount === 'string' && DECIMAL.test(o.amount) ? [{ coin: o.coin, amount: o.amount }] : [];
+  });
 }
 
-/** Tops the demo wallet up (bizScene SPOT_TRADE); a refused call is an answer too, not an error. */
+/** Tops the demo wallet up (bizScene SPOT_TRADE, spec 2 §7); a refused call is an answer too, not an error. */
 export async function demoRecharge(coin?: string): Promise<RechargeAnswer> {
+  const body = coin ? { bizScene: RECHARGE_BIZ_SCENE, coin } : { bizScene: RECHARGE_BIZ_SCENE };
   try {
-    return await postJson(DEMO_RECHARGE_PATH, coin ? { bizScene: 'SPOT_TRADE', coin } : { bizScene: 'SPOT_TRADE' }, (value) => {
-      const resultCode = record(value, 'recharge').resultCode;
-      return { code: 0, resultCode: typeof resultCode === 'number' ? resultCode : null };
+    return await postJson(DEMO_RECHARGE_PATH, body, (value) => {
+      const { resultCode, credited } = record(value, 'recharge');
+      return { code: 0, resultCode: typeof resultCode === 'number' ? resultCode : null, credited: parseCredits(credited) };
     });
   } catch (error) {
-    if (error instanceof ApiError) return { code: error.code, resultCode: null, message: error.message };
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    const details = typeof error.result === 'object' && error.result !== null ? (error.result as Record<string, unknown>) : {};
+    const wait = details.retryAfterMs;
+    return { code: error.code, resultCode: null, message: error.message, retryAfterMs: typeof wait === 'number' ? wait : null };
   }
+}
+
+export const WALLET_BALANCE_PATH = '/spot/api/asset/wallet_balance';
+
+/** Spec 2 §7 wallet balance: the demo wallet's whole value `result.wb` (§3), a decimal string in USDT. */
+export function fetchWalletValue(signal?: AbortSignal): Promise<string> {
+  return getJson(WALLET_BALANCE_PATH, (value) => {
+    const wb = record(value, 'wallet balance').wb;
+    if (typeof wb !== 'string' || !DECIMAL.test(wb)) throw new MalformedResponseError('wallet balance.wb is not a decimal string');
+    return wb;
+  }, signal);
 }

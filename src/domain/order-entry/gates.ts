@@ -6,6 +6,9 @@
  * after the other, in the spec's order.
  */
 
+// The upgrade block is the upgrade's rule (domain/upgrade.ts); the gates ask it first.
+import { UPGRADING_MESSAGE, upgradeBlocksOrdering } from '../upgrade';
+
 /** Notices the user must accept once per account before a first order on such a symbol. */
 export type GateId = 'suiTerms' | 'ltRiskTest' | 'mntDisclaimer' | 'bitDisclaimer' | 'innovationRisk' | 'adventureRisk';
 
@@ -34,7 +37,6 @@ export interface GateInput {
 /** Every gate in the order the spec lists them. */
 export const GATE_ORDER: readonly GateId[] = ['suiTerms', 'ltRiskTest', 'mntDisclaimer', 'bitDisclaimer', 'innovationRisk', 'adventureRisk'];
 
-export const UPGRADING_MESSAGE = 'web2_will_update';
 export const LIQUIDATION_MESSAGE = 'liquidationErrorInfo';
 export const OVERRUN_MESSAGE = 'overrunErrorInfo';
 
@@ -66,7 +68,7 @@ export function isGateId(value: unknown): value is GateId {
  * come last, after the notices, as the spec orders them.
  */
 export function nextGate(input: GateInput): GateStep {
-  if (input.upgradeTag === 'PROCESS') return { kind: 'block', messageKey: UPGRADING_MESSAGE };
+  if (upgradeBlocksOrdering(input.upgradeTag)) return { kind: 'block', messageKey: UPGRADING_MESSAGE };
   const open = gatesFor(input.symbol).find((gate) => !input.accepted.has(gate));
   if (open) return { kind: 'accept', gate: open };
   if (input.riskState === 'liquidation') return { kind: 'block', messageKey: LIQUIDATION_MESSAGE };

@@ -7,11 +7,12 @@ import { useLogout, useResetDemoAccount } from '../../data/session';
 import { toastStore } from '../../data/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { UpgradeEntry } from './upgrade';
 
 /**
  * Who is signed in, in the settings bar: log-in and sign-up links for a
- * visitor; the account's name and kind, log-out, and for a demo account the
- * reset back to its starting funds.
+ * visitor; the account's name and kind, the upgrade entry of a classic
+ * account, log-out, and for a demo account the reset back to its starting funds.
  */
 export function AccountMenu() {
   const { t } = useTranslation('common');
@@ -37,6 +38,7 @@ export function AccountMenu() {
         <span className="account-menu__name">{profile.nickname ?? profile.userId}</span>
         <span className="account-menu__kind">{kind}</span>
       </span>
+      <UpgradeEntry />
       {profile.isDemo && (
         <Button variant="ghost" onClick={() => setConfirmReset(true)}>
           {t('resetDemo')}

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../domain/format';
-import { rechargeOutcome } from '../../domain/demoRecharge';
-import { useBalances, useDemoRecharge } from '../../data/assets';
-import { useProfile } from '../../data/queries';
-import { toastStore } from '../../data/toasts';
+import { useBalances } from '../../data/assets';
 import { Button } from '../../ui/Button';
+import { DemoTopUp } from './demo/DemoTopUp';
 
 /** Coins show 8 decimals at most, trailing zeros cut: balances are exact, not rounded up. */
 function amountText(value: string, locale: string): string {
@@ -15,27 +13,13 @@ function amountText(value: string, locale: string): string {
 
 /**
  * What a signed-in trader has of the pair's two coins, where order entry
- * sits (spec 2 §3 balance per token); a demo account can top its virtual
- * funds up here (spec 2 §6, §8).
+ * sits (spec 2 §3 balance per token); a demo account opens the recharge
+ * modal here, which also opens by itself at zero (spec 2 §2, §4, §6, §8).
  */
 export function PairBalances({ base, quote }: { base: string; quote: string }) {
   const { t, i18n } = useTranslation('trade');
-  const profile = useProfile().data;
   const balances = useBalances();
-  const recharge = useDemoRecharge();
   const lineOf = (token: string) => balances.data?.find((b) => b.tokenId === token);
-
-  const topUp = () =>
-    recharge.mutate(undefined, {
-      onSuccess: (answer) => {
-        const outcome = rechargeOutcome(answer);
-        if (outcome.kind === 'success') toastStore.show(t('rechargeSuccess'), 'success');
-        else if (outcome.kind === 'limit') toastStore.show(t('rechargeLimit'), 'error');
-        else if (outcome.kind === 'failed') toastStore.show(t('rechargeFailed'), 'error');
-        else toastStore.show(outcome.message || t('rechargeFailed'), 'error');
-      },
-      onError: () => toastStore.show(t('rechargeFailed'), 'error'),
-    });
 
   return (
     <section className="pair-balances" aria-labelledby="pair-balances-title">
@@ -58,11 +42,7 @@ export function PairBalances({ base, quote }: { base: string; quote: string }) {
           })}
         </dl>
       )}
-      {profile?.isDemo && (
-        <Button variant="secondary" disabled={recharge.isPending} onClick={topUp}>
-          {t('rechargeDemo')}
-        </Button>
-      )}
+      <DemoTopUp base={base} quote={quote} />
     </section>
   );
 }

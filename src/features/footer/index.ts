@@ -1,1 +1,2 @@
 export { FooterBar } from './FooterBar';
+export { FooterBannerSlot } from './FooterBanner';

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextGate, type GateId } from '../../domain/order-entry/gates';
+import { UPGRADING_MESSAGE, upgradeBlocksOrdering } from '../../domain/upgrade';
 import { orderCreateBody } from '../../domain/order-entry/request';
 import { firstOrderError } from '../../domain/order-entry/validation';
 import { readAcceptedGates, acceptGate } from '../../data/gateAcceptance';
@@ -70,6 +71,11 @@ export function useSubmitOrder(model: OrderEntryModel) {
 
   const submit = useCallback(() => {
     if (inFlight.current || pending || !model.ctx) return;
+    // An account being upgraded cannot order at all (spec 2 §5's first gate): say that, not which field is empty.
+    if (upgradeBlocksOrdering(profile?.memberTags.UTA ?? null)) {
+      toastStore.show(t(UPGRADING_MESSAGE), 'error');
+      return;
+    }
     const error = firstOrderError(model.inputs, model.ctx);
     if (error) {
       setShowErrors(true);
@@ -77,7 +83,7 @@ export function useSubmitOrder(model: OrderEntryModel) {
       return;
     }
     void send();
-  }, [model.ctx, model.inputs, pending, send, t]);
+  }, [model.ctx, model.inputs, pending, send, t, profile]);
 
   const acceptCurrentGate = useCallback(() => {
     if (!gate || !userId) return;

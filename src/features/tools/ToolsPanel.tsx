@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { OUTBOUND_TOOLS, toolLink, type ToolId } from '../../domain/tools';
+import { useOtcGuided } from '../../data/otcGuided';
 import { AlgoOrderForm } from './AlgoOrderForm';
 import { GridBotForm } from './GridBotForm';
 import { ScaledOrderForm } from './ScaledOrderForm';
@@ -20,6 +21,7 @@ interface ToolsPanelProps {
  */
 export function ToolsPanel({ base, quote, tools, tool, onChoose, onBack }: ToolsPanelProps) {
   const { t } = useTranslation('trade');
+  const otcGuided = useOtcGuided();
   if (tool === 'scaledOrder' || tool === 'gridBot' || tool === 'iceberg' || tool === 'twap' || tool === 'chase') {
     return (
       <div className="tools-panel">
@@ -41,7 +43,7 @@ export function ToolsPanel({ base, quote, tools, tool, onChoose, onBack }: Tools
   return (
     <ul className="tools-panel__list" aria-label={t('toolsTab')}>
       {tools.map((id) => {
-        const link = OUTBOUND_TOOLS.has(id) ? toolLink(id, { base, quote }) : null;
+        const link = OUTBOUND_TOOLS.has(id) ? toolLink(id, { base, quote }, otcGuided) : null;
         return (
           <li key={id}>
             {link ? (

@@ -3,10 +3,15 @@ import type { Page } from '@playwright/test';
 /** The order form and what it answers with, as a trader finds them on the page. */
 export const COLD_START_MS = 45_000;
 
-/** Closes the trade guide whenever it shows; never waits on it (it may close on its own). */
+/**
+ * Closes the trade guide whenever it shows; never waits on it (it may close on
+ * its own). Escape, not a click on Close: the modal holds the focus, and a key
+ * press has no actionability wait — on a loaded machine a click's own waits
+ * outran any short timeout again and again while the guide stayed open.
+ */
 export async function closeTradeGuide(page: Page): Promise<void> {
   const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 }).catch(() => undefined), { noWaitAfter: true });
+  await page.addLocatorHandler(guide, () => page.keyboard.press('Escape'), { noWaitAfter: true });
 }
 
 export const orderForm = (page: Page) => page.getByRole('form', { name: 'Order form' });

@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 const LT_SUBS = ['sub lt_order', 'sub user.lt.order'];
-const CLASSIC_SUBS = ['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy', ...LT_SUBS];
+const CLASSIC_SUBS = ['sub order_new', 'sub plan_order', 'sub stop_limit_order', 'sub oco_order', 'sub match', 'sub asset.spot-walletbalance', 'sub strategy', ...LT_SUBS, 'sub user.uta.upgrade'];
 const UTA_SUBS = ['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet', 'sub strategy', ...LT_SUBS];
 
 describe('subscribing', () => {
@@ -42,7 +42,7 @@ describe('subscribing', () => {
     expect(client.state().live).toBe(false);
     for (const frame of sockets.latest().sentFrames().slice(0, -1)) sockets.latest().receive({ ...frame, code: '0', msg: 'Success' });
     expect(client.state().live).toBe(false);
-    sockets.latest().receive({ topic: 'user.lt.order', event: 'sub', code: '0', msg: 'Success' });
+    sockets.latest().receive({ topic: 'user.uta.upgrade', event: 'sub', code: '0', msg: 'Success' });
     expect(client.state()).toMatchObject({ status: 'open', live: true, signedIn: true });
     expect(events).toEqual([{ kind: 'live' }]);
   });
@@ -132,6 +132,15 @@ describe('pushes', () => {
         { tokenId: 'BTC', free: '1', locked: '0', total: '1' },
       ],
     });
+  });
+
+  it('reads the upgrade results of a classic account, leaving out an item that is none', () => {
+    start('CLASSIC');
+    openAndAck(sockets.latest());
+    events.length = 0;
+    sockets.latest().receive(push('user.uta.upgrade', [{ code: 200, data: '3400324' }, { data: 0 }, { code: '200', data: 0 }], 7));
+    expect(events).toEqual([{ kind: 'upgrade', sendTime: 7, items: [{ code: 200, data: '3400324' }, { code: 200, data: '0' }] }]);
+    expect(client.state().dropped.badItems).toBe(1);
   });
 
   it('reads LT orders on both LT topics with the LT order parser, for either account type', () => {

@@ -7,6 +7,7 @@
 import { parseBalanceLines, parseUnifiedBalances, type TokenBalance } from '../../api/assets';
 import { parseLtOrder, type LtOrder } from '../../api/lt';
 import { parseFill, parseOrder, type Fill, type Order } from '../../api/orders';
+import type { UpgradePushItem } from '../../../domain/upgrade';
 import type { PrivateAccountType, TopicRole } from './topics';
 
 export type PrivateFrame =
@@ -26,7 +27,9 @@ export type PrivatePush =
   /** some of the user's strategy orders or grid bots changed: the push names them, the lists are read again */
   | { kind: 'strategies'; sendTime: number }
   /** leveraged-token orders as the LT order list gives them (either of the two LT topics) */
-  | { kind: 'ltOrders'; orders: LtOrder[]; sendTime: number };
+  | { kind: 'ltOrders'; orders: LtOrder[]; sendTime: number }
+  /** results of the account's upgrade to unified, in the order pushed (spec 2 §4) */
+  | { kind: 'upgrade'; items: UpgradePushItem[]; sendTime: number };
 
 type Obj = Record<string, unknown>;
 
@@ -87,6 +90,15 @@ function each<T>(data: unknown[], read: (value: unknown, what: string) => T): { 
   return { items, bad };
 }
 
+/** `{code: 200, data: "0"}`: the code a number (or its text), the data the result as text. */
+function parseUpgradeItem(value: unknown, what: string): UpgradePushItem {
+  if (!isObject(value)) throw new Error(`${what} is not an object`);
+  const code = typeof value.code === 'string' ? Number(value.code) : value.code;
+  const data = typeof value.data === 'number' ? String(value.data) : value.data;
+  if (typeof code !== 'number' || !Number.isFinite(code) || typeof data !== 'string') throw new Error(`${what} is not an upgrade result`);
+  return { code, data };
+}
+
 /** The items of a push on a topic of `role`, read for the account type that subscribed. */
 export function readPush(frame: Extract<PrivateFrame, { kind: 'push' }>, role: TopicRole, accountType: PrivateAccountType): ReadPush {
   const { data, sendTime } = frame;
@@ -102,6 +114,10 @@ export function readPush(frame: Extract<PrivateFrame, { kind: 'push' }>, role: T
     case 'lt': {
       const { items, bad } = each(data, parseLtOrder);
       return { push: items.length > 0 ? { kind: 'ltOrders', orders: items, sendTime } : null, bad };
+    }
+    case 'upgrade': {
+      const { items, bad } = each(data, parseUpgradeItem);
+      return { push: items.length > 0 ? { kind: 'upgrade', items, sendTime } : null, bad };
     }
     case 'strategy':
       // What changed is read from the lists (the push names only ids and statuses): any item is enough.

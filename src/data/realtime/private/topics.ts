@@ -7,7 +7,7 @@
 export type PrivateAccountType = 'UTA' | 'CLASSIC';
 
 /** What a topic's pushes carry. */
-export type TopicRole = 'order' | 'trade' | 'wallet' | 'strategy' | 'lt';
+export type TopicRole = 'order' | 'trade' | 'wallet' | 'strategy' | 'lt' | 'upgrade';
 
 /**
  * Both account types get the user's leveraged-token orders on two topics
@@ -29,6 +29,9 @@ const TOPICS: Readonly<Record<PrivateAccountType, Readonly<Record<string, TopicR
     // Served to both account types: the strategy orders and grid bots of the user changed.
     strategy: 'strategy',
     ...LT_TOPICS,
+    // Spec 2 §4: how the account's upgrade to unified ends. Served to both types, asked for by the
+    // only one that can upgrade; the subscription outlives the switch to UTA, so the '0' push still arrives.
+    'user.uta.upgrade': 'upgrade',
   },
   // Unified accounts get every order on one topic, told apart by planType.
   UTA: {

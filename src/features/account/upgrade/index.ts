@@ -1,0 +1,2 @@
+export { UpgradeArea } from './UpgradeArea';
+export { UpgradeEntry } from './UpgradeEntry';
