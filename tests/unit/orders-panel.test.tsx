@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FaultPlan, parseFaults } from '../../mocks/faults';
 import { startRuntime, type ContractRuntime } from '../../mocks/runtime/contractKit';
 import { toastStore } from '../../src/data/toasts';
@@ -15,16 +15,6 @@ vi.mock('react-i18next', () => ({
   }),
 }));
 
-// jsdom has no modal dialogs: open and close are enough for the confirm flow.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 /** The panel against the embedded exchange (msw/node), signed in by a session token the backend reads for every request. */
 let running: ContractRuntime | null = null;

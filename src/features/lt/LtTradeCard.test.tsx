@@ -1,8 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ltEn from '../../../locales/en/lt.json';
 import tradeEn from '../../../locales/en/trade.json';
 import { acceptGate, reloadAcceptedGates } from '../../data/gateAcceptance';
@@ -10,6 +9,7 @@ import { ApiError } from '../../data/http';
 import type { LtInfo, LtSymbolInfo } from '../../data/lt';
 import { toastStore } from '../../data/toasts';
 import { LtTradeCard } from './LtTradeCard';
+import { englishTexts } from '../../ui/englishTexts.testkit';
 
 /**
  * The card's behaviour against stubbed data hooks: what it shows before a
@@ -49,16 +49,6 @@ vi.mock('../../data/lt', () => ({
   useLtOrderMutation: () => ({ mutateAsync: (input: unknown) => state.mutate(input), isPending: false }),
 }));
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 beforeEach(() => {
   reloadAcceptedGates();
@@ -73,11 +63,7 @@ afterEach(() => {
 });
 
 function show() {
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en', ns: ['lt', 'trade'], defaultNS: 'lt', resources: { en: { lt: ltEn, trade: tradeEn } },
-    initAsync: false, interpolation: { escapeValue: false }, react: { useSuspense: false },
-  });
+  const i18n = englishTexts({ lt: ltEn, trade: tradeEn });
   render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/en/trade/spot/BTC3L/USDT']}>

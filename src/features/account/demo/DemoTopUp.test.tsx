@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import demoEn from '../../../../locales/en/demo.json';
 import tradeEn from '../../../../locales/en/trade.json';
 import type { RechargeAnswer } from '../../../domain/demoRecharge';
 import { DemoTopUp } from './DemoTopUp';
+import { englishTexts } from '../../../ui/englishTexts.testkit';
 
 /**
  * The demo recharge modal against stubbed data hooks: it opens by itself at
@@ -34,16 +34,6 @@ vi.mock('../../../data/assets', () => ({
   }),
 }));
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 beforeEach(() => {
   state.isDemo = true;
@@ -54,11 +44,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function show() {
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en', ns: ['demo', 'trade'], defaultNS: 'demo', resources: { en: { demo: demoEn, trade: tradeEn } },
-    initAsync: false, interpolation: { escapeValue: false }, react: { useSuspense: false },
-  });
+  const i18n = englishTexts({ demo: demoEn, trade: tradeEn });
   const ui = () => (
     <I18nextProvider i18n={i18n}>
       <DemoTopUp base="BTC" quote="USDT" />

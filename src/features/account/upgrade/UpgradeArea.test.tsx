@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../data/api/profile';
 import { testProfile } from '../../../data/profile.testkit';
 import { createQueryClient, queryKeys } from '../../../data/queries';
@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../../../data/storage';
 import { applyUpgradeEffect, reloadUpgradeSeen, setPageReloaderForTests } from '../../../data/upgrade';
 import { fetchUpgradeStatus, startUpgrade } from '../../../data/upgradeApi';
 import { resetUpgradeModal } from './modalStore';
-import { polyfillDialog, renderWithTexts } from './testTexts.testkit';
+import { renderWithTexts } from './testTexts.testkit';
 import { UpgradeArea } from './UpgradeArea';
 import { UpgradeEntry } from './UpgradeEntry';
 
@@ -35,7 +35,6 @@ function renderArea(profile: Profile) {
   );
 }
 
-beforeAll(polyfillDialog);
 beforeEach(() => {
   client = createQueryClient();
   client.setQueryDefaults(queryKeys.profile, { staleTime: Number.POSITIVE_INFINITY });

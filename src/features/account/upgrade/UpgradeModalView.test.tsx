@@ -1,10 +1,9 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpgradeModal } from '../../../domain/upgrade';
-import { polyfillDialog, renderWithTexts } from './testTexts.testkit';
+import { renderWithTexts } from './testTexts.testkit';
 import { UpgradeModalView } from './UpgradeModalView';
 
-beforeAll(polyfillDialog);
 afterEach(cleanup);
 
 function show(modal: UpgradeModal) {

@@ -1,34 +1,19 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
 import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import tradeEn from '../../../../locales/en/trade.json';
 import { readAcceptedGates, reloadAcceptedGates } from '../../../data/gateAcceptance';
 import type { GateSymbol } from '../../../domain/order-entry/gates';
 import { GateDialog } from './GateDialog';
 import { useGateFlow, type GateFlowCallbacks } from './useGateFlow';
+import { englishTexts } from '../../../ui/englishTexts.testkit';
 
 function renderWithTexts(ui: ReactElement) {
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en', ns: ['trade'], defaultNS: 'trade', resources: { en: { trade: tradeEn } },
-    initAsync: false, interpolation: { escapeValue: false }, react: { useSuspense: false },
-  });
+  const i18n = englishTexts({ trade: tradeEn });
   return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
 }
 
-// jsdom has <dialog> without showModal/close.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 beforeEach(() => reloadAcceptedGates());
 afterEach(cleanup);
 
