@@ -6,20 +6,15 @@ import { signIn } from './support/signIn';
  * Issue 23 parts 2 and 4: the demo recharge modal (opens by itself at zero,
  * tops up, the once-a-minute limit in words), demo "operation unsupported",
  * and the account notices (copy-trading-off for leaders, the classic
- * account's offline notice that stays closed). Screenshots go to /tmp when
- * SHOTS_DIR is set, for a look at the layouts.
+ * account's offline notice that stays closed).
  */
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const TRADE_PATH = '/en/trade/spot/BTC/USDT';
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const modal = (page: Page) => page.getByRole('dialog', { name: 'Top up demo funds' });
 const notices = (page: Page) => page.getByRole('region', { name: 'Account notices' });
 
-async function shot(page: Page, name: string) {
-  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png` });
-}
 
 async function signedIn(page: Page, userId: string, path = TRADE_PATH) {
   await closeTradeGuide(page);
@@ -45,13 +40,11 @@ test('a demo account that spends its USDT gets the recharge modal by itself; a t
   await expect.poll(async () => Number((await page.getByTestId('available-USDT').textContent())?.replace(/,/g, ''))).toBeLessThan(1);
   await expect(modal(page)).toBeVisible();
   await expect(modal(page)).toContainText('You have no USDT left to trade with.');
-  await shot(page, 'recharge-modal-empty-1440');
 
   await modal(page).getByRole('button', { name: 'Top up', exact: true }).click();
   await expect(modal(page).getByRole('status')).toContainText('Demo funds added.');
   await expect(modal(page).getByRole('status')).toContainText('100,000 USDT');
   await expect(page.getByTestId('available-USDT')).toHaveText(/^100,000\.\d+$/);
-  await shot(page, 'recharge-modal-success-1440');
   await modal(page).getByRole('button', { name: 'Done' }).click();
   await expect(modal(page)).toBeHidden();
 
@@ -60,7 +53,6 @@ test('a demo account that spends its USDT gets the recharge modal by itself; a t
   await expect(modal(page)).not.toContainText('left to trade with');
   await modal(page).getByRole('button', { name: 'Top up', exact: true }).click();
   await expect(modal(page).getByRole('alert')).toHaveText(/^A demo top-up is allowed once per minute: try again in \d{1,2} s\.$/);
-  await shot(page, 'recharge-modal-rate-limit-1440');
   await expect(page.getByTestId('available-USDT')).toHaveText(/^100,000\.\d+$/);
   await page.keyboard.press('Escape');
   await expect(modal(page)).toBeHidden();
@@ -87,7 +79,6 @@ test('a copy-trading leader sees the copy-trading-off notice with the leader tra
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('link', { name: 'Open the leader trade center' })).toHaveAttribute('href', '/copyTrade/trade-center/leader');
   await notice.scrollIntoViewIfNeeded();
-  await shot(page, 'notices-leader-1440');
   await notice.getByRole('button', { name: 'Close: Copy trading is off' }).click();
   await expect(notice).toHaveCount(0);
   await expect.poll(() => preferences(page)).toMatchObject({ no_show_station_notice: 'Y' });
@@ -125,27 +116,3 @@ test("the classic account's offline notice links the phase-out article; closed, 
   await expect(other.getByTestId('available-USDT')).not.toHaveText('—', { timeout: COLD_START_MS });
   for (const p of [page, other]) await expect(notices(p)).toHaveCount(0);
 });
-
-for (const [width, height] of [[1440, 900], [390, 844]] as const) {
-  test(`screenshots at ${width} px: the notices and the modal`, async ({ browser }) => {
-    test.skip(!SHOTS_DIR, 'screenshots only');
-    for (const userId of ['u-standard', 'u-leader', 'u-demo']) {
-      const context = await browser.newContext({ viewport: { width, height }, baseURL: test.info().project.use.baseURL, locale: 'en-US' });
-      const page = await context.newPage();
-      await signedIn(page, userId);
-      if (userId === 'u-demo') {
-        await page.getByRole('button', { name: 'Top up demo funds' }).click();
-        await expect(modal(page)).toBeVisible();
-        await shot(page, `recharge-modal-${width}`);
-        await modal(page).getByRole('button', { name: 'Top up', exact: true }).click();
-        await expect(modal(page).getByRole('status')).toContainText('Demo funds added.');
-        await shot(page, `recharge-modal-success-${width}`);
-      } else {
-        await notices(page).getByRole('region').first().waitFor();
-        await notices(page).scrollIntoViewIfNeeded();
-        await shot(page, `notices-${userId}-${width}`);
-      }
-      await context.close();
-    }
-  });
-}
