@@ -1,8 +1,9 @@
 import { AreaSeries, ColorType, createChart, TickMarkType, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartDateTime, chartTickLabel, type TickLevel } from '../../domain/chartTime';
+import { chartDateTime, chartTickLabel } from '../../domain/chartTime';
 import type { LtNavBar } from '../../data/lt';
+import { TICK_LEVEL } from '../../ui/chartTickLevel';
 
 /** Reads the page's colour variables (the detail page is always light), so the chart matches the theme without its own palette. */
 function themeOf(element: HTMLElement) {
@@ -15,14 +16,6 @@ const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
 /** The line colour faded for the area's fill; a colour that is not #rrggbb is used as it is. */
 const faded = (color: string, alpha: string) => (/^#[0-9a-f]{6}$/i.test(color) ? `${color}${alpha}` : color);
-
-const TICK_LEVEL: Record<TickMarkType, TickLevel> = {
-  [TickMarkType.Year]: 'year',
-  [TickMarkType.Month]: 'month',
-  [TickMarkType.DayOfMonth]: 'day',
-  [TickMarkType.Time]: 'time',
-  [TickMarkType.TimeWithSeconds]: 'seconds',
-};
 
 interface Drawn {
   chart: IChartApi;

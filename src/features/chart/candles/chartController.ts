@@ -21,10 +21,11 @@ import {
 } from 'lightweight-charts';
 import { comparedChange } from '../../../domain/chartCompare';
 import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
-import { chartDateTime, chartTickLabel, type TickLevel } from '../../../domain/chartTime';
+import { chartDateTime, chartTickLabel } from '../../../domain/chartTime';
 import { IndicatorLayer, type LegendGroup } from './indicatorLayer';
 import { createMainSeries, toTime, type MainSeries } from './mainSeries';
 import { TraderOverlays } from './traderOverlays';
+import { TICK_LEVEL } from '../../../ui/chartTickLevel';
 
 export interface ChartTheme {
   background: string;
@@ -76,14 +77,6 @@ const benchEnabled = () => (globalThis as { spotChartBench?: boolean }).spotChar
 
 /** Bars within this many of the left edge ask for an older page. */
 const OLDER_PAGE_EDGE = 5;
-
-const TICK_LEVEL: Record<TickMarkType, TickLevel> = {
-  [TickMarkType.Year]: 'year',
-  [TickMarkType.Month]: 'month',
-  [TickMarkType.DayOfMonth]: 'day',
-  [TickMarkType.Time]: 'time',
-  [TickMarkType.TimeWithSeconds]: 'seconds',
-};
 
 const clampPrecision = (p: number) => (Number.isFinite(p) ? Math.max(0, Math.min(16, Math.floor(p))) : 8);
 
