@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -27,7 +28,8 @@ export default defineConfig({
     }),
   ],
   // The translation files that exist, so the page does not ask for the others.
-  define: { BUILD_LOCALE_FILES: JSON.stringify(readLocaleFiles().map((f) => f.path)) },
+  // APP_VERSION: the `v` of the network probe (spec 2 §7).
+  define: { BUILD_LOCALE_FILES: JSON.stringify(readLocaleFiles().map((f) => f.path)), APP_VERSION: JSON.stringify((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version) },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {

@@ -18,6 +18,7 @@ import { SessionWriter, type DraftEvent } from '../mocks/market/session/writer';
 import { simulateSession } from '../mocks/market/sim/model';
 import { benchClient } from './bench-client';
 import { benchGateway } from './bench-gateway';
+import { benchNetwork } from './bench-network';
 import { benchUiSection } from './bench-ui.ts'; // the file, not the helpers folder beside it
 import { benchChartSection } from './bench-chart.ts'; // likewise
 import { benchExchangeSection, printExchangeRows } from './bench-exchange.ts';
@@ -105,6 +106,8 @@ async function main() {
     // Issue 4: what the quote gateway renders (10 symbols at 10×) and what a frame costs the page's client.
     await benchGateway(report);
     await benchClient(report);
+    // Issue 24: what the network layer adds to every request (netFetch over a fetch stub that answers at once).
+    await benchNetwork(report);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,2 +1,5 @@
 /** `locales/{lng}/{ns}.json` paths present at build time (vite.config.ts `define`). */
 declare const BUILD_LOCALE_FILES: string[];
+
+/** package.json's version at build time (vite.config.ts `define`). */
+declare const APP_VERSION: string;

@@ -29,6 +29,8 @@ import type { AlgoDesk } from '../strategies/algoDesk';
 import { strategyHandlers } from './strategyOrders';
 import type { LtDesk } from '../lt/ltDesk';
 import { ltHandlers } from './lt';
+import { createNetState, type NetState } from '../net/netState';
+import { hostHandlers, networkHandlers } from './network';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
@@ -79,7 +81,14 @@ export interface HandlerOptions {
   announcements?: AnnouncementStore;
   /** resolves once the exchange's changes so far are written; every POST awaits it before answering */
   commit?: () => Promise<void>;
+  /** the network layer's hosts, probe answers and quality reports (a fresh state with the in-page hosts by default) */
+  net?: NetState;
+  /** the page's API origin, where the alternative hosts forward to (in-page and under msw/node: location.origin) */
+  origin?: () => string;
 }
+
+/** jsdom and the page have a location; plain Node (no page) gets a placeholder the handlers' relative paths resolve against. */
+const pageOrigin = () => (typeof location !== 'undefined' ? location.origin : 'http://localhost');
 
 export { PROFILE_PATH } from './user';
 
@@ -105,6 +114,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     margin: options.margin,
     recents: options.recents,
     announcements: options.announcements ?? createAnnouncementStore(),
+    net: options.net ?? createNetState(),
   };
   const handlers: HttpHandler[] = [
     ...authHandlers({ ...context, onSessionEnded: options.onSessionEnded }, options.newUserId ?? newUserId),
@@ -122,7 +132,10 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     ...ltHandlers({ ...context, lt: options.lt }),
     ...(options.upgrades ? upgradeHandlers({ ...context, upgrades: options.upgrades }) : []),
     ...(context.exchange && context.margin ? assetHandlers({ ...context, exchange: context.exchange, margin: context.margin, algoOrders: options.algoOrders }) : []),
+    ...networkHandlers(context),
   ];
   // Every line serves this same list, so a call through a line cannot answer differently from the origin.
-  return [...handlers, ...lineHandlers(context, context.lines, () => handlers)];
+  const routed = [...handlers, ...lineHandlers(context, context.lines, () => handlers)];
+  // The alternative hosts serve the origin's answers, lines included (`{host}/line/2/...`).
+  return [...routed, ...hostHandlers(context, context.net, () => routed, options.origin ?? pageOrigin)];
 }

@@ -34,6 +34,8 @@ import { createLtDesk, type LtDesk } from '../lt/ltDesk';
 import { pushLtOrders } from '../lt/ltPush';
 import { openExchangeAccounts } from '../accounts/exchangeAccounts';
 import { createNetworkState } from './network';
+import { createNetState } from '../net/netState';
+import { netControlHandlers } from './netControl';
 
 export interface BackendOptions {
   /** the first set is replayed from the start; the replay panel can pick the others */
@@ -62,6 +64,8 @@ export interface BackendOptions {
   sessionPersistence?: TextPersistence;
   /** the engine's accounts, orders and history between runs (none by default: every run starts fresh) */
   exchangeState?: ExchangeStateStore;
+  /** the page's API origin, where the network layer's alternative hosts forward (in-page: location.origin) */
+  origin?: () => string;
 }
 
 export const LISTINGS = listingsFile.listings as Listing[];
@@ -129,10 +133,13 @@ export function createBackend(options: BackendOptions) {
   const announcements = createAnnouncementStore();
 
   const lines = createRouteLines(DEFAULT_ROUTES);
+  // The in-page hosts by default; the local server points them at its extra listeners once they listen.
+  const net = createNetState();
 
   const httpHandlers: HttpHandler[] = [
     // Before the controls: their /mock/api/* catch-all answers 10404.
     ...upgradeControlHandlers(upgrades),
+    ...netControlHandlers(net),
     ...createControlHandlers({ hub, quote, network, yieldNow, exchange, lt, commit, setSite: (next) => void (site = next), announcements, lines }),
     ...createHandlers({
       faults: options.faults,
@@ -157,6 +164,8 @@ export function createBackend(options: BackendOptions) {
       announcements,
       lines,
       commit,
+      net,
+      origin: options.origin,
     }),
   ];
   const socketHandlers: WebSocketHandler[] = [
@@ -175,6 +184,8 @@ export function createBackend(options: BackendOptions) {
     quote,
     privateSocket,
     network,
+    /** the network layer's hosts, probe answers and quality reports (`/mock/api/net`) */
+    net,
     httpHandlers,
     socketHandlers,
     close() {

@@ -52,4 +52,33 @@ describe('local server runtime over HTTP', () => {
     await fetch(`${server.url}mock/api/faults`, { method: 'POST', body: '{"kind":"online"}' });
     expect((await fetch(`${server.url}spot/api/basic/server_time`)).status).toBe(200);
   });
+
+  it('serves the origin answers on the alternative hosts, with CORS for its own page only', async () => {
+    const page = server.url.replace(/\/$/, '');
+    const { accelerated, cdn } = server.hostUrls;
+    expect(new URL(cdn).hostname).toBe('127.0.0.1');
+    const config = (await (await fetch(`${server.url}spot/api/basic/network_config`)).json()) as { result: { acceleratedHost: string; cdnHost: string } };
+    expect(config.result).toMatchObject({ acceleratedHost: accelerated, cdnHost: cdn });
+
+    const direct = await (await fetch(`${server.url}spot/api/basic/symbol_list`)).json();
+    const viaCdn = await fetch(`${cdn}/spot/api/basic/symbol_list`, { headers: { origin: page } });
+    expect(await viaCdn.json()).toEqual(direct);
+    expect(viaCdn.headers.get('access-control-allow-origin')).toBe(page);
+    expect(viaCdn.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(server.backend.net.snapshot().hosts.cdn.served).toBe(1);
+    expect((await (await fetch(`${accelerated}/h3/detect`)).json())).toMatchObject({ code: 0, result: { h3: true } });
+
+    const foreign = await fetch(`${cdn}/spot/api/basic/symbol_list`, { headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${accelerated}/spot/api/basic/symbol_list`, { method: 'OPTIONS', headers: { origin: 'null' } })).status).toBe(403);
+
+    const preflight = await fetch(`${accelerated}/monitor/api/report`, { method: 'OPTIONS', headers: { origin: page, 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('accept, content-type, authorization');
+    expect(server.backend.net.snapshot().hosts.accelerated.served).toBe(0);
+    // the controls are the origin's alone
+    expect((await fetch(`${cdn}/mock/api/net`)).status).toBe(404);
+  });
 });

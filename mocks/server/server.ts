@@ -1,11 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { getResponse } from 'msw';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SocketConnection, SocketPeer } from '../gateway/types';
 import { sessionFromCookies } from '../accounts/profiles';
-import { createBackend, type BackendOptions } from '../runtime/backend';
+import { createBackend, type Backend, type BackendOptions } from '../runtime/backend';
+import { HOST_NAMES, type HostName } from '../net/netState';
 import { serveStatic } from './static';
 
 export interface LocalServerOptions extends BackendOptions {
@@ -14,6 +15,8 @@ export interface LocalServerOptions extends BackendOptions {
   port?: number;
   /** the built page to serve (a VITE_BACKEND=remote build); none: API and sockets only */
   distDir?: string;
+  /** the network layer's alternative hosts, on 127.0.0.1: port+1 and port+2 by default (free ports when port is 0) */
+  hostPorts?: Partial<Record<HostName, number>>;
 }
 
 interface Acceptor {
@@ -35,7 +38,7 @@ function toRequest(req: IncomingMessage, origin: string): Request {
   } as RequestInit);
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+async function writeResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
   // HttpResponse.error() is how a handler says "the network failed": cut the connection.
   if (response.type === 'error') {
     res.socket?.destroy();
@@ -43,6 +46,7 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   }
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => (headers[key] = value));
+  Object.assign(headers, extraHeaders);
   res.writeHead(response.status, headers);
   res.end(Buffer.from(await response.arrayBuffer()));
 }
@@ -62,29 +66,78 @@ function attach(gateway: Acceptor, socket: WebSocket, info?: { token?: string | 
   socket.on('error', () => undefined);
 }
 
+/** Runs one request's answer; a bug answers 500 instead of leaving the client hanging. */
+function answer(res: ServerResponse, work: () => Promise<void>): void {
+  work().catch((error: unknown) => {
+    console.error('server: request failed', error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('Internal error');
+  });
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/**
+ * CORS of an alternative host: its answers carry the user's session, so only
+ * the server's own page may read them. Headers to add; {} for a request with
+ * no Origin (not a page's cross-origin call); null for another origin.
+ */
+function hostCors(req: IncomingMessage, pageOrigin: string): Record<string, string> | null {
+  const from = req.headers.origin;
+  if (from === undefined) return {};
+  if (from !== pageOrigin) return null;
+  return { 'access-control-allow-origin': from, 'access-control-allow-credentials': 'true', vary: 'origin' };
+}
+
+/**
+ * One alternative host of the network layer (docs/api/network.md) as its own
+ * listener. The request keeps the host's origin and the handlers resolve
+ * their relative paths against the page origin, so nothing on this host
+ * matches them directly: every call goes through the host's forwarder, with
+ * its latency, its down switch and its served count.
+ */
+function hostListener(backend: Backend, ownOrigin: () => string, pageOrigin: () => string): Server {
+  return createServer((req, res) => answer(res, async () => {
+    const cors = hostCors(req, pageOrigin());
+    if (!cors) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (req.method === 'OPTIONS' && req.headers.origin !== undefined) {
+      res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'accept, content-type, authorization' }).end();
+      return;
+    }
+    const response = await getResponse(backend.httpHandlers, toRequest(req, ownOrigin()), { baseUrl: pageOrigin() });
+    if (response) await writeResponse(res, response, cors);
+    else res.writeHead(404, cors).end();
+  }));
+}
+
 /**
  * The embedded exchange as a real server on 127.0.0.1: HTTP (REST, controls,
- * the built page) and the two WebSockets. Several tabs share one market, and
+ * the built page), the two WebSockets, and the network layer's two
+ * alternative hosts as extra listeners. Several tabs share one market, and
  * tests can cut real sockets.
  */
 export async function startLocalServer(options: LocalServerOptions) {
-  const backend = createBackend(options);
   const host = options.host ?? '127.0.0.1';
-  const sockets = new WebSocketServer({ noServer: true });
   let origin = `http://${host}`;
+  const backend = createBackend({ ...options, origin: () => origin });
+  const sockets = new WebSocketServer({ noServer: true });
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const response = await getResponse(backend.httpHandlers, toRequest(req, origin), { baseUrl: origin });
-      if (response) await writeResponse(res, response);
-      else if (options.distDir) await serveStatic(options.distDir, req, res);
-      else res.writeHead(404).end();
-    })().catch((error: unknown) => {
-      console.error('server: request failed', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end('Internal error');
-    });
-  });
+  const server = createServer((req, res) => answer(res, async () => {
+    const response = await getResponse(backend.httpHandlers, toRequest(req, origin), { baseUrl: origin });
+    if (response) await writeResponse(res, response);
+    else if (options.distDir) await serveStatic(options.distDir, req, res);
+    else res.writeHead(404).end();
+  }));
 
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', origin).pathname;
@@ -96,21 +149,39 @@ export async function startLocalServer(options: LocalServerOptions) {
     sockets.handleUpgrade(req, socket, head, (ws) => attach(gateway, ws, { token: sessionFromCookies(req.headers.cookie ?? null) }));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4180, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const requestedPort = options.port ?? 4180;
+  const port = await listen(server, requestedPort, host);
   origin = `http://${host}:${port}`;
+
+  const hostServers: Server[] = [];
+  const hostUrls = {} as Record<HostName, string>;
+  try {
+    for (const [index, name] of HOST_NAMES.entries()) {
+      let hostOrigin = '';
+      const listener = hostListener(backend, () => hostOrigin, () => origin);
+      hostServers.push(listener);
+      const hostPort = await listen(listener, options.hostPorts?.[name] ?? (requestedPort === 0 ? 0 : port + index + 1), '127.0.0.1');
+      hostOrigin = `http://127.0.0.1:${hostPort}`;
+      hostUrls[name] = hostOrigin;
+      backend.net.setHostUrl(name, hostOrigin);
+    }
+  } catch (error) {
+    // A host port in use: nothing of this server may stay open.
+    backend.close();
+    await Promise.all([server, ...hostServers].filter((s) => s.listening).map(closeServer));
+    throw error;
+  }
 
   return {
     backend,
     url: `${origin}/`,
     wsUrl: `ws://${host}:${port}/realtime`,
+    /** the alternative hosts' origins (also what `network_config` answers) */
+    hostUrls,
     async close() {
       for (const client of sockets.clients) client.terminate();
       backend.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([server, ...hostServers].map(closeServer));
     },
   };
 }

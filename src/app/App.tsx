@@ -10,6 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { removeBootPlaceholder } from './bootPlaceholder';
 import { AppErrorBoundary } from './ErrorBoundaries';
 import { NetErrorOverlay } from './NetErrorOverlay';
+import { NetworkLayer } from './NetworkLayer';
 import { OfflineBanner } from './OfflineBanner';
 import { createRouter } from './router';
 import { Toaster } from './Toaster';
@@ -39,6 +40,7 @@ export function App() {
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <PrivatePushes />
+        <NetworkLayer />
         <OfflineBanner />
         <Suspense fallback={<PageSpinner />}>
           <RouterProvider router={router} />

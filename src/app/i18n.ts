@@ -1,10 +1,11 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { netFetch } from '../data/network/netFetch';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../domain/locale';
 
 /** Namespaces are loaded on demand: a widget's `useTranslation(ns)` fetches its file. */
-export const NAMESPACES = ['common', 'trade', 'lt', 'replay', 'market', 'orderbook', 'footer', 'notice', 'chart', 'signin', 'pnl', 'upgrade', 'banner', 'demo'] as const;
+export const NAMESPACES = ['common', 'trade', 'lt', 'replay', 'market', 'orderbook', 'footer', 'notice', 'chart', 'signin', 'pnl', 'upgrade', 'banner', 'demo', 'network'] as const;
 
 const i18next = createInstance();
 
@@ -20,7 +21,8 @@ function fetchTranslation(url: string, init: RequestInit): Promise<Response> {
   if (!AVAILABLE.has(path)) {
     return Promise.resolve(new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
   }
-  return fetch(url, init);
+  // Through the network layer so translations count in the quality statistics; the page's own files stay on its origin.
+  return netFetch({ path, routedPath: path, init, originOnly: true, originBase: '' });
 }
 
 export async function initI18n(locale: Locale): Promise<I18n> {

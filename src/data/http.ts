@@ -1,4 +1,5 @@
 import { apiRoutePath } from './apiRoute';
+import { netFetch } from './network/netFetch';
 
 /**
  * The page's HTTP client. Errors are typed so the UI can tell "the network is
@@ -31,12 +32,11 @@ export class ApiError extends Error {
 
 export type Parser<T> = (value: unknown) => T;
 
-/** The API origin: empty for the same origin (embedded backend or a server serving the page). */
-const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
-
 export interface RequestOptions {
   /** true: straight to the origin, not through the route picker's line (the line probes address a line themselves) */
   direct?: boolean;
+  /** true: the origin even when the path is one the network layer may accelerate (the layer's own calls) */
+  originOnly?: boolean;
   /** false: the answer is a plain JSON file (e.g. a chart save's klinePath), not the `{code, result}` envelope */
   envelope?: boolean;
   /** the code that means OK besides 0: the order lists answer 200 (spec 2 §7 "Order list response code 200 expected") */
@@ -66,8 +66,13 @@ export function postJson<T>(path: string, body: unknown, parse: Parser<T>, signa
 async function requestJson<T>(path: string, parse: Parser<T>, init: RequestInit, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    // Every call goes through the route picker's line (src/data/apiRoute.ts); VITE_API_BASE stays the origin.
-    response = await fetch(API_BASE + (options.direct ? path : apiRoutePath(path)), { ...init, headers: { accept: 'application/json', ...init.headers }, credentials: 'include' });
+    // Every call goes through the network layer (host: origin, CDN or accelerated) and the route picker's line.
+    response = await netFetch({
+      path,
+      routedPath: options.direct ? path : apiRoutePath(path),
+      init: { ...init, headers: { accept: 'application/json', ...init.headers }, credentials: 'include' },
+      originOnly: options.direct === true || options.originOnly === true,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(`Network request failed for ${path}`);

@@ -43,6 +43,10 @@ export const STORAGE_KEYS = {
   footerBanner: 'SPOT_footer_banner_v1',
   /** spec 2 §4 device-local upgrade flags per user: JSON {userId: {tip, guide}} (the one-time tip and the success guide seen) */
   upgradeSeen: 'SPOT_uta_upgrade_seen_v1',
+  /** spec 2 §9 auto CDN setting: 'auto' (or absent) lets the network layer use the CDN host; anything else keeps calls on the origin */
+  cdnSetting: 'SPOT_cdn_setting',
+  /** the network probe's device_id: a random id made once per browser */
+  deviceId: 'SPOT_device_id',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

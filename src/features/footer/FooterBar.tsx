@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RewardsHubLink } from './RewardsHubLink';
 import { RoutePicker } from './RoutePicker';
+import { NetworkButton } from './network/NetworkButton';
+import './network/network.css';
 import { SupportPanel } from './SupportPanel';
 import { SymbolStrip } from './SymbolStrip';
 import { useFooterSymbols } from './useFooterSymbols';
@@ -35,6 +37,7 @@ export function FooterBar({ locale, base, quote }: { locale: string; base: strin
       <div className="footer-bar__tools">
         <RewardsHubLink />
         <RoutePicker />
+        <NetworkButton />
         <button type="button" className="footer-button" aria-haspopup="dialog" onClick={() => setSupportOpen(true)}>
           {t('customerService')}
         </button>
