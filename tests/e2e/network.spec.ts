@@ -87,9 +87,10 @@ test('a whitelisted trader is accelerated; a dead accelerated host is replaced b
       const received = await reports(page);
       const links = received.filter((r) => r.type === 'linksException' && r.path === 'accelerated' && r.fallback === 'origin');
       const failures = received.filter((r) => r.type === 'httpQuality' && r.path === 'accelerated').reduce((sum, r) => sum + (r.error ?? []).reduce((a, b) => a + b, 0), 0);
-      return { links: links.length > 0, failures: failures > 0, whitelist: received.some((r) => r.type === 'whitelist') };
+      const has = (type: string) => received.some((r) => r.type === type);
+      return { links: links.length > 0, failures: failures > 0, whitelist: has('whitelist'), connect: has('connect'), detect: has('detectQuality') };
     }, { timeout: 20_000 })
-    .toEqual({ links: true, failures: true, whitelist: true });
+    .toEqual({ links: true, failures: true, whitelist: true, connect: true, detect: true });
 
   // The host comes back: the next h3 detection (every 25 s) restores the accelerated path.
   await control(page, '/mock/api/net', { host: 'accelerated', down: false });

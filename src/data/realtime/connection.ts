@@ -5,6 +5,7 @@
  * status says it may have died while the page was away. Timers, randomness
  * and the WebSocket class are injected, so every rule runs under fake timers.
  */
+import { report } from '../network/netStore';
 import {
   CLOSE_CODES,
   CONNECT_TIMEOUT_MS,
@@ -39,6 +40,15 @@ export interface Scheduler {
   setTimeout(callback: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
   now(): number;
+}
+
+/** The socket's path ('/realtime', '/realtime_w'): names it in reports without its query (which may carry a token). */
+function socketName(url: string): string {
+  try {
+    return new URL(url, 'http://socket.invalid').pathname;
+  } catch {
+    return 'unknown';
+  }
 }
 
 /** The globals, looked up at call time so test clocks installed later are used. */
@@ -107,6 +117,8 @@ export function createConnection({ url, WebSocketImpl, scheduler, random, pageSt
   function setStatus(next: ConnectionStatus) {
     if (next === status) return;
     status = next;
+    // Spec 2 §7 `connect` report: the quality collector hears every socket state change.
+    report({ type: 'connect', t: scheduler.now(), socket: socketName(url), state: next });
     events.onStatus(next);
   }
 
