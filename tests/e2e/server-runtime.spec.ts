@@ -90,4 +90,26 @@ test.describe('server runtime', () => {
     expect(JSON.parse(wallet)).toContainEqual(expect.objectContaining({ tokenId: 'USDT', total: expect.stringMatching(/^\d/) }));
     await context.close();
   });
+
+  test('a whitelisted trader on the server is accelerated through its own second listener (cross-origin, with the session cookie); the collector gets the reports', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await closeTradeGuide(page);
+    await page.goto(`${ORIGIN}/login?redirect_url=${encodeURIComponent('/en/trade/spot/ETH/USDT')}`);
+    await page.getByRole('button', { name: /^Unified trader/ }).click();
+    await expect(page.getByTestId('account-menu')).toContainText('Unified trader');
+    const network = page.locator('#footer-bar').getByRole('button', { name: /^Network ·/ });
+    await expect(network).toHaveText('Network · Accelerated', { timeout: 20_000 });
+    await network.click();
+    const host = page.getByRole('dialog', { name: 'Network' }).locator('tr[data-path="accelerated"] .net-paths__host');
+    await expect(host).toHaveText(`http://127.0.0.1:${SERVER_RUNTIME_PORT + 1}`);
+    await page.getByRole('dialog', { name: 'Network' }).getByRole('button', { name: 'Close' }).click();
+    // Calls that need the session (the account menu, the balances) answered through the other origin: the cookie went along.
+    const hosts = async () => ((await (await page.request.get(`${ORIGIN}/mock/api/net`)).json()) as { result: { hosts: { accelerated: { served: number } } } }).result.hosts;
+    await expect.poll(async () => (await hosts()).accelerated.served, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The first upload cycle is 10 s after the start (real time on this runtime).
+    const received = async () => ((await (await page.request.get(`${ORIGIN}/mock/api/net/reports`)).json()) as { result: { reports: { type: string }[] } }).result.reports;
+    await expect.poll(async () => (await received()).some((r) => r.type === 'whitelist'), { timeout: 25_000 }).toBe(true);
+    await context.close();
+  });
 });
