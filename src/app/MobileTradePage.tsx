@@ -3,6 +3,7 @@ import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
 import { AccountMenu, AccountNotices, PairBalances, UpgradeArea, VisitorPrompt } from '../features/account';
 import { LtTradeCard } from '../features/lt';
+import { MobileTradeBar } from '../features/order-entry';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
@@ -21,7 +22,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
   const loggedIn = profile?.loggedIn ?? false;
   return (
     <div className="mobile-page" data-testid="mobile-page">
-      <SettingsBar locale={locale} tools={
+      <SettingsBar locale={locale} compact tools={
           <>
             <ReplayToggle symbol={`${base}${quote}`} />
             <AccountMenu />
@@ -60,6 +61,9 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
       <PanelSlot fallback={null}><FooterBannerSlot locale={locale} /></PanelSlot>
       <PanelSlot>
         <FooterBar locale={locale} base={base} quote={quote} />
+      </PanelSlot>
+      <PanelSlot fallback={null}>
+        <MobileTradeBar key={`${base}/${quote}`} base={base} quote={quote} />
       </PanelSlot>
     </div>
   );

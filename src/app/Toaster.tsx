@@ -1,11 +1,23 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, toastStore, type ToastItem } from '../data/toasts';
 
 /** Announced politely to screen readers; errors assertively. */
 export function Toaster() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.get);
+  const ref = useRef<HTMLDivElement>(null);
+  const newest = toasts[toasts.length - 1]?.id;
+  // A manual popover lives in the top layer: a toast must show above a modal dialog (the phone's order sheet)
+  // instead of under its backdrop. Shown again for each new toast, so it sits above dialogs opened since.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof el.showPopover !== 'function') return;
+    // Shown from the start (an empty live region is announced from its first toast on); raised per new toast.
+    if (newest === undefined && el.matches(':popover-open')) return;
+    if (el.matches(':popover-open')) el.hidePopover();
+    el.showPopover();
+  }, [newest]);
   return (
-    <div className="toaster" aria-live="polite">
+    <div ref={ref} className="toaster" aria-live="polite" popover="manual">
       {toasts.map((t) => (
         <Toast key={t.id} toast={t} />
       ))}

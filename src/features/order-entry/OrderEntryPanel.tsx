@@ -29,7 +29,13 @@ const TYPE_LABEL: Record<OrderFormType, string> = {
  * log-in and sign-up links. Alt+Shift+B / Alt+Shift+S switch side and
  * focus the form from anywhere on the page.
  */
-export function OrderEntryPanel({ base, quote }: { base: string; quote: string }) {
+/** A side the page asks the form to take (the phone's Buy / Sell bar); `at` makes a repeat of the same side a new request. */
+export interface SideRequest {
+  side: Side;
+  at: number;
+}
+
+export function OrderEntryPanel({ base, quote, sideRequest }: { base: string; quote: string; sideRequest?: SideRequest | null }) {
   const { t } = useTranslation('trade');
   const profile = useProfile().data;
   const model = useOrderEntry(base, quote);
@@ -42,6 +48,12 @@ export function OrderEntryPanel({ base, quote }: { base: string; quote: string }
 
   const menuTypes = MENU_TYPES.filter((type) => (type === 'oco' ? !profile?.isDemo : type === 'trailing' ? profile?.accountType === 'UTA' : true));
   const banned = ctx ? (inputs.side === 'Buy' ? ctx.rules.isBanBuy : ctx.rules.isBanSell) : false;
+
+  // setSide is stable (the actions object around it is not): the form takes the side once per request.
+  const { setSide } = actions;
+  useEffect(() => {
+    if (sideRequest) setSide(sideRequest.side);
+  }, [sideRequest, setSide]);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {

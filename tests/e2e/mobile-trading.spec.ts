@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { closeTradeGuide, COLD_START_MS, toast } from './support/orderForm';
+import { signIn } from './support/signIn';
+
+/**
+ * Trading on the phone page (issue 30 part 2): the Buy / Sell bar opens the
+ * order form in a bottom sheet; the order shows in the orders panel below and
+ * cancels from there. Phone emulation: touch, a mobile viewport.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const TRADE_PATH = '/en/trade/spot/BTC/USDT';
+const sheet = (page: Page) => page.getByRole('dialog', { name: 'Trade BTC/USDT' });
+const sheetField = (page: Page, name: string) => sheet(page).getByRole('form', { name: 'Order form' }).getByRole('textbox', { name, exact: true });
+const bar = (page: Page) => page.getByRole('group', { name: 'Trade', exact: true });
+
+for (const phone of [{ name: 'small phone', width: 320, height: 640 }, { name: 'large phone', width: 430, height: 932 }]) {
+  test.describe(phone.name, () => {
+    test.use({ viewport: { width: phone.width, height: phone.height }, isMobile: true, hasTouch: true });
+
+    test('a demo trader places a limit buy from the bottom sheet, sees it in the orders panel and cancels it', async ({ page }) => {
+      await closeTradeGuide(page);
+      await signIn(page, 'u-demo', TRADE_PATH);
+      await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: COLD_START_MS });
+      await expect(page.locator('#orders-panel').getByText('No open orders')).toBeVisible({ timeout: COLD_START_MS });
+
+      await bar(page).getByRole('button', { name: 'Buy BTC' }).tap();
+      await expect(sheet(page)).toBeVisible();
+      await expect(sheetField(page, 'Price')).toHaveAttribute('inputmode', 'decimal');
+      await sheetField(page, 'Price').fill('1000');
+      await sheetField(page, 'Quantity').fill('0.01');
+      await sheet(page).getByRole('form', { name: 'Order form' }).getByRole('button', { name: 'Buy BTC' }).tap();
+      await expect(toast(page, 'Buy order for BTC placed')).toBeVisible();
+      // Closing keeps what the form holds: the price is still there when it opens again.
+      await sheet(page).getByRole('button', { name: 'Close' }).tap();
+      await expect(sheet(page)).toBeHidden();
+
+      const row = page.locator('#orders-panel').getByRole('table', { name: 'Open limit and market orders' }).locator('tr[data-order-id]');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('1,000.00');
+      await row.getByRole('button', { name: /^Cancel Buy order BTC\/USDT/ }).tap();
+      await expect(toast(page, 'Order cancelled')).toBeVisible();
+      await expect(row).toHaveCount(0);
+
+      await bar(page).getByRole('button', { name: 'Sell BTC' }).tap();
+      await expect(sheet(page).getByRole('form', { name: 'Order form' }).getByRole('button', { name: 'Sell BTC' })).toBeVisible();
+      await expect(sheetField(page, 'Price')).toHaveValue('1000.00');
+      if (process.env.SHOT) await page.screenshot({ path: `/tmp/sheet-${phone.width}.png` });
+      // Nothing is wider than the phone with the sheet open either.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+      // A tap on a book row brings the sheet up with that row's price.
+      await sheet(page).getByRole('button', { name: 'Close' }).tap();
+      const bid = page.locator('.ob-side--buy .ob-row').first();
+      await bid.scrollIntoViewIfNeeded();
+      const shown = ((await bid.locator('.ob-cell--price').textContent()) ?? '').replace(/,/g, '');
+      await bid.tap();
+      await expect(sheet(page)).toBeVisible();
+      await expect(sheetField(page, 'Price')).not.toHaveValue('1000.00');
+      expect(Math.abs(Number(await sheetField(page, 'Price').inputValue()) - Number(shown))).toBeLessThan(Number(shown) * 0.01);
+    });
+
+    test('a visitor gets Log in / Sign up in the sheet', async ({ page }) => {
+      await page.goto(TRADE_PATH);
+      await bar(page).getByRole('button', { name: 'Buy BTC' }).tap({ timeout: COLD_START_MS });
+      const form = sheet(page).getByRole('form', { name: 'Order form' });
+      await expect(form.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?redirect_url=${encodeURIComponent(TRADE_PATH)}`);
+      await expect(form.getByRole('link', { name: 'Sign up' })).toBeVisible();
+    });
+  });
+}
