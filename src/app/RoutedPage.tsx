@@ -9,6 +9,9 @@ import { LtPage } from './LtPage';
 import { SpotPage } from './SpotPage';
 
 /** Every route goes through the spec's route table (domain/routes): a page or a redirect. */
+/** `--page` of each theme (src/app/styles.css). */
+const PAGE_BACKGROUND = { dark: '#0b0e11', light: '#f5f5f5' } as const;
+
 export function RoutedPage() {
   const location = useLocation();
   const decision = decideRoute(location.pathname, { stored: readStoredLocale(), browser: browserLanguages() });
@@ -26,7 +29,10 @@ function LocalisedPage({ decision }: { decision: Exclude<RouteDecision, { kind: 
     html.lang = locale;
     html.dir = textDirection(locale);
     // The LT detail page is always light (spec 2 §2); it does not change the user's choice.
-    html.dataset.theme = kind === 'lt' ? 'light' : userTheme;
+    const theme = kind === 'lt' ? 'light' : userTheme;
+    html.dataset.theme = theme;
+    // The browser's own bar (and an installed app's title bar) takes the page's background colour.
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', PAGE_BACKGROUND[theme]);
   }, [locale, kind, userTheme]);
 
   useEffect(() => {

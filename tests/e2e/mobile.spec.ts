@@ -79,6 +79,8 @@ test.describe('mobile page (≤ 500 px)', () => {
           await page.locator('.settings-menu__button').click();
           await page.locator('.settings-menu__panel').getByRole('button').first().click();
           await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+          // The browser's bar (an installed app's title bar) follows the theme.
+          await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#f5f5f5');
         }
         for (const width of PHONE_WIDTHS) {
           await page.setViewportSize({ width, height: 844 });

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Side } from '../../domain/order-entry/types';
 import { subscribeBookPrice } from '../../data/priceEvents';
+import { useModalDialog } from '../../ui/useModalDialog';
 import { OrderEntryPanel, type SideRequest } from './OrderEntryPanel';
 
 /**
@@ -14,17 +15,10 @@ import { OrderEntryPanel, type SideRequest } from './OrderEntryPanel';
  */
 export function MobileTradeBar({ base, quote }: { base: string; quote: string }) {
   const { t } = useTranslation('trade');
-  const sheetRef = useRef<HTMLDialogElement>(null);
   const [request, setRequest] = useState<SideRequest | null>(null);
   const [open, setOpen] = useState(false);
+  const sheetRef = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const sheet = sheetRef.current;
-    if (!sheet) return;
-    if (open && !sheet.open) sheet.showModal();
-    if (!open && sheet.open) sheet.close();
-  }, [open]);
 
   // A tap on a book row or a trade fills the form's price (the form listens itself) and brings the sheet up to show it.
   useEffect(() => subscribeBookPrice((event) => event.symbolId === `${base}${quote}` && setOpen(true)), [base, quote]);
