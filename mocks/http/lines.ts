@@ -57,7 +57,8 @@ const LINE_PATH = /^(\/line\/\d+)(\/.*)$/;
 /** Paths a line never forwards: the simulator's controls are not part of the exchange, and lines do not nest. */
 const notRouted = (path: string) => path.startsWith('/mock/') || LINE_PATH.test(path);
 
-async function forwardedRequest(request: Request, url: URL): Promise<Request> {
+/** A copy of a request for another URL: method, headers (cookie, authorization) and body kept. Shared with the network layer's hosts. */
+export async function forwardedRequest(request: Request, url: URL): Promise<Request> {
   const init: RequestInit = { method: request.method, headers: request.headers };
   if (request.method !== 'GET' && request.method !== 'HEAD') init.body = await request.arrayBuffer();
   return new Request(url, init);

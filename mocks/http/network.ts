@@ -3,6 +3,7 @@ import { fail, ok } from '../envelope';
 import type { AccountService } from '../accounts/service';
 import { HOST_NAMES, type HostName, type NetState } from '../net/netState';
 import { badParam, Refusal } from './errors';
+import { forwardedRequest } from './lines';
 import { route, type RouteContext } from './route';
 
 /** The network layer's calls on the origin (docs/api/network.md). */
@@ -89,13 +90,6 @@ function notForwarded(pathname: string): boolean {
     return true;
   }
   return decoded.toLowerCase().split('/').includes('mock');
-}
-
-/** Same copy as the route lines make: method, headers (cookie, authorization) and body kept, URL replaced. */
-async function forwardedRequest(request: Request, url: URL): Promise<Request> {
-  const init: RequestInit = { method: request.method, headers: request.headers };
-  if (request.method !== 'GET' && request.method !== 'HEAD') init.body = await request.arrayBuffer();
-  return new Request(url, init);
 }
 
 const originOf = (url: string): string | null => {

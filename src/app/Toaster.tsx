@@ -26,10 +26,17 @@ export function Toaster() {
 }
 
 function Toast({ toast }: { toast: ToastItem }) {
-  // Timed from mount, so a busy page still shows every toast for its full 2500 ms.
+  // Timed from the frame that first paints it, not from mount: work later in the same task (another effect,
+  // the toaster's raise into the top layer) would otherwise eat into its 2500 ms on screen.
   useEffect(() => {
-    const timer = setTimeout(() => toastStore.dismiss(toast.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => toastStore.dismiss(toast.id), TOAST_DURATION_MS);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [toast.id]);
   return (
     <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>

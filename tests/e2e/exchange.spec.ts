@@ -84,7 +84,15 @@ test('a demo limit order joins the order book with its lock, and leaves it when 
 });
 
 test('a demo market sell fills against the recorded bids and prints in the latest trades', async ({ page }) => {
-  const before = await openPausedBook(page);
+  // The tape must hold a recorded trade before the market is held still: on a slow run the book showed (and the
+  // replay was paused) before the session's first trade, and a paused market never prints one.
+  await page.clock.install({ time: REPLAY_START });
+  await page.goto('/en/trade/spot/BTC/USDT');
+  await expect(levels(page)).not.toHaveAttribute('data-book-version', '', { timeout: 45_000 });
+  await page.getByRole('tab', { name: 'Latest trades' }).click();
+  await expect(page.getByTestId('trade-rows').getByRole('row').first()).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('tab', { name: 'Order book' }).click();
+  const before = await settled(page);
   const [bestBid = '', bidQty = '0'] = before.bids[0]!;
   expect(new Decimal(bidQty).gte('0.001'), 'the best bid can take the sale').toBe(true);
   await page.getByRole('tab', { name: 'Latest trades' }).click();

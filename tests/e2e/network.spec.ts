@@ -79,6 +79,8 @@ test('a whitelisted trader is accelerated; a dead accelerated host is replaced b
   await expect(view(page).getByTestId('net-current-path')).toHaveText('CDN — the accelerated host is not answering; calls use another path until it does');
   await expect(view(page).locator('tr[data-path="accelerated"]')).toContainText('down');
   await expect(view(page).getByTestId('net-failures-accelerated')).not.toHaveText('0');
+  // The switch itself is listed: the failed call moved from the accelerated host to the origin.
+  await expect(view(page).getByTestId('net-switches')).toContainText('Accelerated → Origin — a request got no answer');
 
   // The first upload cycle is 10 s after start: the collector gets the fallback and the failed request in the accelerated path's statistics.
   await page.clock.runFor(31_000);

@@ -1,5 +1,6 @@
 import { parseSdkLevel } from '../../domain/network/acceleration';
 import { parseHost } from '../../domain/network/paths';
+import type { Report } from '../../domain/network/reports';
 import { ACCELERATION_INITIAL_MS, H3_DETECT_EVERY_MS, PROBE_TIMEOUT_MS, refreshInterval, uploadDelay } from '../../domain/network/timing';
 import { getJson } from '../http';
 import { EXCHANGE_IN_PAGE } from '../backendKind';
@@ -43,7 +44,8 @@ async function refreshProbe(): Promise<void> {
   if (forUser !== userKey) return; // the user changed meanwhile; their own probe is on its way
   const previous = netStore.get().probe;
   netStore.setProbe(result);
-  if (result && (result.receivedAt !== previous?.receivedAt || previous === null)) {
+  // A cached answer read again is not news: only a new one is reported.
+  if (result && result.receivedAt !== previous?.receivedAt) {
     report({ type: 'whitelist', t: Date.now(), errCode: result.errCode, resCode: result.resCode, monitorSwitch: result.monitorSwitch, cached: result.cached });
   }
   if (!result) report({ type: 'sdkerror', t: Date.now(), message: 'network probe: no answer' });
@@ -66,11 +68,14 @@ async function detectH3(): Promise<void> {
   report({ type: 'detectQuality', t: Date.now(), ok, durationMs: ms });
 }
 
-/** Whether h3 detection is worth running: only for a client that may be accelerated. */
+/**
+ * Whether h3 detection is worth running: for a client the acceleration rules
+ * allow (reason h3Down: allowed but for the host itself), or forced onto it.
+ */
 function mayAccelerate(): boolean {
-  const { config, probe: answer, acceleration } = netStore.get();
-  if (!config?.hosts.accelerated || config.sdkLevel === 2 || answer?.resCode === 8) return false;
-  return acceleration.allowed || acceleration.reason === 'h3Down' || netStore.get().forced === 'accelerated';
+  const { config, acceleration, forced } = netStore.get();
+  if (!config?.hosts.accelerated) return false;
+  return acceleration.allowed || acceleration.reason === 'h3Down' || forced === 'accelerated';
 }
 
 async function uploadCycle(): Promise<void> {
@@ -78,14 +83,21 @@ async function uploadCycle(): Promise<void> {
   await flush({ deviceId, online: () => pageStatus.get().online });
 }
 
-/** Drains the counts and events so far into the offline queue (monitor switch permitting). */
-function queueNow(): Promise<void> {
-  const now = Date.now();
+/**
+ * The event reports and the per-second windows counted so far, taken; none
+ * when the monitor switch is off (spec 2 §4: nothing is uploaded then; an
+ * unknown switch counts as on).
+ */
+function collectReports(now: number): Report[] {
   const windows = qualityBook.drain(Math.floor(now / 1000));
   const reports = [...takeReports(), ...windows.map((w) => ({ type: 'httpQuality' as const, t: now, ...w }))];
-  // Spec 2 §4: the monitor switch off means nothing is uploaded (an unknown switch counts as on).
-  if (netStore.get().probe?.monitorSwitch === false) return Promise.resolve();
-  return enqueue(reports, deviceId(), now);
+  return netStore.get().probe?.monitorSwitch === false ? [] : reports;
+}
+
+/** Puts what was counted so far in the offline queue. */
+function queueNow(): Promise<void> {
+  const now = Date.now();
+  return enqueue(collectReports(now), deviceId(), now);
 }
 
 /** The signed-in user changed: their own probe answer decides acceleration. */
@@ -146,7 +158,6 @@ export function startNetworkLayer(appVersion: string): () => void {
     if (now.online === last.online && now.visible === last.visible) return;
     report({ type: 'netstatus', t: Date.now(), online: now.online, visible: now.visible });
     if (now.online && !last.online) void flush({ deviceId, online: () => pageStatus.get().online });
-    // Hidden may be the last moment this page runs: put what is counted so far in the queue.
     last = now;
   });
   /**
@@ -156,12 +167,7 @@ export function startNetworkLayer(appVersion: string): () => void {
    * Chromium). An in-page exchange dies with the page: the last partial cycle
    * has no collector to reach, and the queue is sent on the next visit.
    */
-  const onPageHide = () => {
-    const t = Date.now();
-    const windows = qualityBook.drain(Math.floor(t / 1000));
-    const reports = [...takeReports(), ...windows.map((w) => ({ type: 'httpQuality' as const, t, ...w }))];
-    beaconQueue(deviceId(), netStore.get().probe?.monitorSwitch === false ? [] : reports);
-  };
+  const onPageHide = () => beaconQueue(deviceId(), collectReports(Date.now()));
   if (!EXCHANGE_IN_PAGE) window.addEventListener('pagehide', onPageHide);
   return () => {
     stopped = true;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NetPath } from '../../domain/network/acceleration';
 import type { Report } from '../../domain/network/reports';
 import { STORAGE_KEYS } from '../storage';
-import { netFetch, pathFor, type NetRequest } from './netFetch';
+import { netFetch, routeOf, type NetRequest } from './netFetch';
 import { netStore, qualityBook, takeReports, type NetConfig, type NetState } from './netStore';
 
 const H3 = 'https://h3.sim.invalid';
@@ -93,7 +93,7 @@ describe('netFetch: the path a request takes', () => {
     netStore.setProbe(WHITELISTED);
     await netFetch(get('/spot/api/order/list'));
     expect(net.urls()).toEqual(['/spot/api/order/list']);
-    expect(pathFor(get('/spot/api/order/list'))).toBe('origin');
+    expect(routeOf(get('/spot/api/order/list')).path).toBe('origin');
   });
 
   it('not whitelisted: the CDN while auto CDN is on, the origin once it is off', async () => {

@@ -1,6 +1,6 @@
 import { choosePath, type NetPath } from '../../domain/network/acceleration';
 import { classify, isBadExperience, type Outcome } from '../../domain/network/outcome';
-import { isAcceleratedPath, pathOnly } from '../../domain/network/paths';
+import { isAcceleratedPath, onHost, pathOnly } from '../../domain/network/paths';
 import { netStore, qualityBook, report } from './netStore';
 
 /** The API origin: empty for the same origin (embedded backend or a server serving the page). */
@@ -41,30 +41,27 @@ function hostOf(path: NetPath, request: NetRequest): string {
   return netStore.get().config?.hosts[path] ?? origin;
 }
 
-/** The path this request takes now. */
-export function pathFor(request: Pick<NetRequest, 'path' | 'originOnly' | 'pinnedPath'>): NetPath {
-  if (request.pinnedPath) return request.pinnedPath;
+/**
+ * The path this request takes now, and whether it is steered: a call that may
+ * leave the origin (it says which path is current and may fall back).
+ * Eligibility is read once per request: this sits on every call's path.
+ */
+export function routeOf(request: Pick<NetRequest, 'path' | 'originOnly' | 'pinnedPath'>): { path: NetPath; steered: boolean } {
+  if (request.pinnedPath) return { path: request.pinnedPath, steered: false };
   const s = netStore.get();
-  if (request.originOnly || !s.config) return 'origin';
-  return choosePath({
-    eligible: isAcceleratedPath(request.path, s.config.excludes),
-    acceleration: s.acceleration,
-    autoCdn: s.autoCdn,
-    forced: s.forced,
-    hosts: s.config.hosts,
-    down: s.down,
-  });
+  if (request.originOnly || !s.config) return { path: 'origin', steered: false };
+  const eligible = isAcceleratedPath(request.path, s.config.excludes);
+  const path = choosePath({ eligible, acceleration: s.acceleration, autoCdn: s.autoCdn, forced: s.forced, hosts: s.config.hosts, down: s.down });
+  return { path, steered: eligible };
 }
 
 /** One timed attempt on one path; records it in the quality book and reports what went wrong. */
-async function attempt(path: NetPath, request: NetRequest): Promise<{ response: Response } | { error: unknown; outcome: Outcome }> {
-  const method = (request.init.method ?? 'GET').toUpperCase();
-  const url = pathOnly(request.path);
+async function attempt(path: NetPath, request: NetRequest, method: string, url: string): Promise<{ response: Response } | { error: unknown; outcome: Outcome }> {
   const started = nowMs();
   const t0 = performance.now();
   qualityBook.sent(path, second(started));
   try {
-    const response = await fetch(hostOf(path, request) + request.routedPath, request.init);
+    const response = await fetch(onHost(hostOf(path, request), request.routedPath), request.init);
     const durationMs = performance.now() - t0;
     const ended = nowMs();
     const outcome = classify({ status: response.status, aborted: false });
@@ -90,20 +87,18 @@ async function attempt(path: NetPath, request: NetRequest): Promise<{ response: 
  * to the origin at once, so the user sees an answer, not an error.
  */
 export async function netFetch(request: NetRequest): Promise<Response> {
-  const path = pathFor(request);
-  const config = netStore.get().config;
-  // Only calls that may leave the origin say which path is current (and only they can fall back).
-  const steered = !request.originOnly && !request.pinnedPath && config !== null && isAcceleratedPath(request.path, config.excludes);
+  const { path, steered } = routeOf(request);
+  const method = (request.init.method ?? 'GET').toUpperCase();
+  const url = pathOnly(request.path);
   if (steered) netStore.took(path, nowMs());
-  const first = await attempt(path, request);
+  const first = await attempt(path, request, method, url);
   if ('response' in first) return first.response;
   if (!steered || path === 'origin' || first.outcome !== 'neterror') throw first.error;
   netStore.markDown(path, nowMs());
-  report({ type: 'linksException', t: nowMs(), path, url: pathOnly(request.path), outcome: first.outcome, fallback: 'origin' });
-  const method = (request.init.method ?? 'GET').toUpperCase();
-  if (!safeToRepeat(method, pathOnly(request.path))) throw first.error;
+  report({ type: 'linksException', t: nowMs(), path, url, outcome: first.outcome, fallback: 'origin' });
+  if (!safeToRepeat(method, url)) throw first.error;
   netStore.took('origin', nowMs());
-  const retried = await attempt('origin', request);
+  const retried = await attempt('origin', request, method, url);
   if ('response' in retried) return retried.response;
   throw retried.error;
 }

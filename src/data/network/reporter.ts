@@ -53,12 +53,15 @@ export async function enqueue(reports: readonly Report[], device: string, at: nu
   }
 }
 
+/** The collector's body (docs/api/network.md), the same for a POST and a beacon. */
+const batchBody = (id: string, device: string, reports: readonly unknown[]) => JSON.stringify({ batchId: id, deviceId: device, reports });
+
 async function send(row: ReportBatchRow, device: string): Promise<boolean> {
   try {
     const response = await netFetch({
       path: REPORT_PATH,
       routedPath: REPORT_PATH,
-      init: { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ batchId: row.id, deviceId: device, reports: row.reports }) },
+      init: { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: batchBody(row.id, device, row.reports) },
       originOnly: true,
     });
     // A refusal (a malformed batch) is not sent again either: it would be refused forever.
@@ -94,7 +97,7 @@ export function flush(options: ReporterOptions): Promise<void> {
 export function beaconQueue(device: string, unqueued: readonly Report[] = []): void {
   if (typeof navigator.sendBeacon !== 'function') return;
   const beacon = (id: string, reports: readonly unknown[]) =>
-    navigator.sendBeacon(REPORT_PATH, new Blob([JSON.stringify({ batchId: id, deviceId: device, reports })], { type: 'text/plain' }));
+    navigator.sendBeacon(REPORT_PATH, new Blob([batchBody(id, device, reports)], { type: 'text/plain' }));
   for (const row of mirror.values()) beacon(row.id, row.reports);
   toBatches(unqueued).forEach((batch) => beacon(batchId(device, Date.now()), batch));
 }

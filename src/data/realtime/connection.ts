@@ -100,6 +100,7 @@ export interface Connection {
 const OPEN = 1;
 
 export function createConnection({ url, WebSocketImpl, scheduler, random, pageStatus, events }: ConnectionOptions): Connection {
+  const socketPath = socketName(url);
   let status: ConnectionStatus = 'connecting';
   let socket: SocketLike | null = null;
   let everOpened = false;
@@ -118,7 +119,7 @@ export function createConnection({ url, WebSocketImpl, scheduler, random, pageSt
     if (next === status) return;
     status = next;
     // Spec 2 §7 `connect` report: the quality collector hears every socket state change.
-    report({ type: 'connect', t: scheduler.now(), socket: socketName(url), state: next });
+    report({ type: 'connect', t: scheduler.now(), socket: socketPath, state: next });
     events.onStatus(next);
   }
 

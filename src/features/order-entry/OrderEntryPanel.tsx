@@ -23,18 +23,18 @@ const TYPE_LABEL: Record<OrderFormType, string> = {
   trailing: 'trailingStop',
 };
 
-/**
- * Order entry on the Trade tab (spec 2 §1, §2 'standard'): side, type,
- * the type's fields, the figures, and the submit — or, for a visitor, the
- * log-in and sign-up links. Alt+Shift+B / Alt+Shift+S switch side and
- * focus the form from anywhere on the page.
- */
 /** A side the page asks the form to take (the phone's Buy / Sell bar); `at` makes a repeat of the same side a new request. */
 export interface SideRequest {
   side: Side;
   at: number;
 }
 
+/**
+ * Order entry on the Trade tab (spec 2 §1, §2 'standard'): side, type,
+ * the type's fields, the figures, and the submit — or, for a visitor, the
+ * log-in and sign-up links. Alt+Shift+B / Alt+Shift+S switch side and
+ * focus the form from anywhere on the page.
+ */
 export function OrderEntryPanel({ base, quote, sideRequest }: { base: string; quote: string; sideRequest?: SideRequest | null }) {
   const { t } = useTranslation('trade');
   const profile = useProfile().data;

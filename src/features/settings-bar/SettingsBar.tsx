@@ -33,28 +33,28 @@ export function SettingsBar({ locale, onResetLayout, tools, compact = false }: S
 
   const controls = (
     <>
-        <label className="settings-bar__field">
-          <span className="visually-hidden">{t('language')}</span>
-          <select value={locale} onChange={changeLanguage} aria-label={t('language')} data-testid="language-picker">
-            {SUPPORTED_LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LOCALE_NATIVE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button
-          variant="ghost"
-          onClick={() => themeStore.set(theme === 'dark' ? 'light' : 'dark')}
-        >
-          {theme === 'dark' ? t('themeLight') : t('themeDark')}
+      <label className="settings-bar__field">
+        <span className="visually-hidden">{t('language')}</span>
+        <select value={locale} onChange={changeLanguage} aria-label={t('language')} data-testid="language-picker">
+          {SUPPORTED_LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LOCALE_NATIVE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button
+        variant="ghost"
+        onClick={() => themeStore.set(theme === 'dark' ? 'light' : 'dark')}
+      >
+        {theme === 'dark' ? t('themeLight') : t('themeDark')}
+      </Button>
+      {tools}
+      {onResetLayout && (
+        <Button variant="ghost" onClick={onResetLayout}>
+          {t('resetLayout')}
         </Button>
-        {tools}
-        {onResetLayout && (
-          <Button variant="ghost" onClick={onResetLayout}>
-            {t('resetLayout')}
-          </Button>
-        )}
+      )}
     </>
   );
 

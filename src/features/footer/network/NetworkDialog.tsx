@@ -65,6 +65,32 @@ function PathTable({ view }: { view: NetworkView }) {
   );
 }
 
+const SHOWN_SWITCHES = 5;
+
+/** The last path changes, newest first: when a call moved to another path, and why. */
+function Switches({ view }: { view: NetworkView }) {
+  const { t, i18n } = useTranslation('network');
+  const titleId = useId();
+  const recent = view.state.switches.slice(-SHOWN_SWITCHES).reverse();
+  return (
+    <section className="net-switches" aria-labelledby={titleId}>
+      <h3 id={titleId} className="net-switches__title">{t('switchesTitle')}</h3>
+      {recent.length === 0 ? (
+        <p className="net-switches__none">{t('switchesNone')}</p>
+      ) : (
+        <ol className="net-switches__list" data-testid="net-switches">
+          {recent.map((change) => (
+            <li key={`${change.at}-${change.from}-${change.to}`}>
+              <time dir="ltr" dateTime={new Date(change.at).toISOString()}>{new Date(change.at).toLocaleTimeString(i18n.language, { hour12: false })}</time>{' '}
+              {t('switchLine', { from: t(`path_${change.from}`), to: t(`path_${change.to}`) })} — {t(`why_${change.why}`)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 function RouteChoices() {
   const { t } = useTranslation('network');
   const { t: tf } = useTranslation('footer');
@@ -114,6 +140,7 @@ export function NetworkDialog({ open, onClose }: { open: boolean; onClose: () =>
         <div className="net-view">
           <Status view={view} />
           <PathTable view={view} />
+          <Switches view={view} />
           <div className="net-view__controls">
             <RouteChoices />
             <PathSwitch view={view} />

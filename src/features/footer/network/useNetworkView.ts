@@ -64,19 +64,12 @@ export function useNetworkView(open: boolean): NetworkView {
       clearInterval(timer);
     };
   }, [open]);
-  const inputs = {
-    eligible: true,
-    acceleration: state.acceleration,
-    autoCdn: state.autoCdn,
-    forced: state.forced,
-    hosts: state.config?.hosts ?? { accelerated: null, cdn: null },
-    down: state.down,
-  };
   const path = pathNow(state);
+  const { forced, acceleration, autoCdn, down } = state;
   return {
     state,
     path,
-    reason: explainPath({ ...inputs, path, configured: state.config !== null }),
+    reason: explainPath({ path, forced, acceleration, autoCdn, down, configured: state.config !== null }),
     rows: rowsAt(state, Math.floor(now / 1000) + 1),
     force: netStore.force,
     setAutoCdn: netStore.setAutoCdn,
