@@ -1,9 +1,12 @@
 /**
- * `npm run bench:ui [-- --seconds N] [--port P] [--json out.json] [--dist dir]`: the trading page in headless
+ * `npm run bench:ui [-- --seconds N] [--port P] [--json out.json] [--dist dir] [--phone] [--cpu N]`: the trading page in headless
  * Chromium while the real BTCUSDT session (../shared/data, imported now into a
  * temp file) replays at 10×. Prints frame times, long tasks, main-thread busy
  * time, the order book's frame-to-paint delay and how many book versions were
  * painted, against the targets of issue 5. Reports; asserts nothing.
+ * `--phone` measures the phone page (390 × 844, touch) instead of the desktop
+ * grid; `--cpu N` slows the page's CPU N× (CDP throttling), as issue 30 asks
+ * for frame p99 at 10× replay under 4× throttling.
  *
  * Also the last section of `npm run bench` (benchUiSection), which skips it
  * with the reason when Chromium, the data or dist/ is missing.
@@ -24,6 +27,7 @@ const SESSION_NAME = 'bench-btcusdt-real.jsonl.gz';
 /** after the session is loaded and sped up: its first books render and the JIT warms before measuring */
 const SETTLE_MS = 3_000;
 const VIEWPORT = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 export interface UiOptions {
   seconds: number;
@@ -32,16 +36,22 @@ export interface UiOptions {
   json?: string;
   /** another demo build to measure (e.g. a branch built with --outDir elsewhere) */
   dist: string;
+  /** the phone page (390 × 844, touch, mobile viewport) */
+  phone: boolean;
+  /** CPU slowdown factor for the page (1 = none) */
+  cpu: number;
 }
 
 export function parseUiArgs(argv: string[]): UiOptions {
-  const options: UiOptions = { seconds: 60, port: Number(process.env.BENCH_UI_PORT ?? 4197), dist: DIST };
+  const options: UiOptions = { seconds: 60, port: Number(process.env.BENCH_UI_PORT ?? 4197), dist: DIST, phone: false, cpu: 1 };
   for (let i = 0; i < argv.length; i++) {
     const value = Number(argv[i + 1]);
     if (argv[i] === '--seconds' && value > 0) options.seconds = value;
     if (argv[i] === '--port' && Number.isInteger(value) && value > 0) options.port = value;
     if (argv[i] === '--json' && argv[i + 1]) options.json = argv[i + 1];
     if (argv[i] === '--dist' && argv[i + 1]) options.dist = resolve(argv[i + 1]!);
+    if (argv[i] === '--phone') options.phone = true;
+    if (argv[i] === '--cpu' && value >= 1) options.cpu = value;
   }
   return options;
 }
@@ -70,8 +80,11 @@ const machineLoad = () => `${cpus().length} cores, load average ${loadavg()[0]!.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function measure(browser: Browser, url: string, session: string, seconds: number, step: Step) {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+async function measure(browser: Browser, url: string, session: string, options: UiOptions, step: Step) {
+  const { seconds } = options;
+  const context = await browser.newContext(
+    options.phone ? { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'en-US' } : { viewport: VIEWPORT, locale: 'en-US' },
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -99,6 +112,10 @@ async function measure(browser: Browser, url: string, session: string, seconds: 
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
+  if (options.cpu > 1) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
+    step(`CPU throttled ${options.cpu}×`);
+  }
   const before = await replayStatus(page);
   const start = await metrics(cdp);
   await page.evaluate(() => (window as unknown as { spotBenchProbe: ProbeApi }).spotBenchProbe.start());
@@ -150,9 +167,10 @@ export async function benchUi(options: UiOptions): Promise<void> {
     // Our signal handler closes it: Playwright's own would exit the process before the preview server is stopped.
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     cleanups.push(() => browser.close());
-    step(`Chromium ${browser.version()} headless, ${VIEWPORT.width}×${VIEWPORT.height}; measuring ${options.seconds} s; ${machineLoad()}`);
+    const size = options.phone ? `phone page ${PHONE.width}×${PHONE.height} (touch)` : `${VIEWPORT.width}×${VIEWPORT.height}`;
+    step(`Chromium ${browser.version()} headless, ${size}${options.cpu > 1 ? `, CPU ${options.cpu}× slower` : ''}; measuring ${options.seconds} s; ${machineLoad()}`);
 
-    const { result, start, end, errors, exchangeSeconds, looped } = await measure(browser, preview.url, session, options.seconds, step);
+    const { result, start, end, errors, exchangeSeconds, looped } = await measure(browser, preview.url, session, options, step);
     step(`done (${machineLoad()}); the replay advanced ${exchangeSeconds.toFixed(1)} s of market time (${(exchangeSeconds / ((result.t1 - result.t0) / 1000)).toFixed(1)}× wall time${looped > 0 ? `, restarted the recording ${looped}×` : ''})`);
     if (errors.length > 0) console.log(`  page errors during the run: ${errors.length} (first: ${errors[0]})`);
     if (options.json) writeFileSync(options.json, JSON.stringify({ result, start, end }, null, 1));

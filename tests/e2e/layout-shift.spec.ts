@@ -41,3 +41,20 @@ for (const [name, size] of [['desktop', { width: 1400, height: 900 }], ['wide de
     expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
   });
 }
+
+for (const width of [320, 390, 500]) {
+  test(`the phone page at ${width} px does not shift as the header, chart and book arrive (CLS ≤ 0.02)`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await watchShifts(page);
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(page.getByTestId('mobile-page')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Announcements' })).toBeVisible();
+    await expect(page.locator('.ob-row').first()).toBeVisible();
+    await expect(page.getByTestId('chart-view')).not.toBeEmpty();
+    await page.waitForTimeout(1_000);
+    const { layoutShiftSum: total, layoutShifts: shifts } = await cls(page);
+    expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+    await context.close();
+  });
+}

@@ -36,6 +36,24 @@ test.describe('offline start from the PWA cache', () => {
     await expect(banner).toHaveCount(0);
   });
 
+  test('the phone page reloads offline like the installed app: chart, book, Buy / Sell bar', async ({ page, context }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(page.getByTestId('mobile-page')).toBeVisible();
+    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 45_000 });
+    await waitForOfflineReady(page, 'en');
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('mobile-page')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Order book' })).toBeVisible();
+    // The in-page exchange still runs from the worker's cache: the market and the Buy / Sell bar work.
+    await expect(page.getByTestId('header-last-price')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 45_000 });
+    await page.getByRole('group', { name: 'Trade', exact: true }).getByRole('button', { name: 'Buy BTC' }).click();
+    await expect(page.getByRole('dialog', { name: 'Trade BTC/USDT' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('zh-TW works offline after one visit', async ({ page, context }) => {
     await page.goto('/zh-TW/trade/spot/BTC/USDT');
     await expect(page.getByRole('tab', { name: '訂單簿' })).toBeVisible();

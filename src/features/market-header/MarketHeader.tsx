@@ -52,11 +52,10 @@ export function MarketHeader({ locale, base, quote }: { locale: string; base: st
           </span>
         </div>
       )}
-      {symbols.isPending ? (
-        <SkeletonRows rows={1} label={t('trade:loadingMarketData')} />
-      ) : (
-        <>
-          <HeaderStats ticker={ticker} pricePrecision={precisions.price} locale={locale} />
+      {symbols.isPending ? <SkeletonRows rows={1} label={t('trade:loadingMarketData')} /> : <HeaderStats ticker={ticker} pricePrecision={precisions.price} locale={locale} />}
+      {/* One box for the marks and the tools: a row of its own on the phone, no box at all in the desktop's one-line header. */}
+      <div className="market-header__end">
+        {!symbols.isPending && (
           <ul className="market-header__marks" aria-label={t('trade:symbolMarks')}>
             {symbol?.mark.map((mark) => (
               <li key={mark} className={`badge badge--${mark}`}>{t(`trade:mark_${mark}`, { defaultValue: mark })}</li>
@@ -67,15 +66,15 @@ export function MarketHeader({ locale, base, quote }: { locale: string; base: st
               </li>
             )}
           </ul>
-        </>
-      )}
-      <div className="market-header__tools">
-        {shield && (
-          <a className="market-header__shield" href={LIQUIDITY_SHIELD_PATH} target="_blank" rel="noopener noreferrer">
-            {t('liquidityShield')}
-          </a>
         )}
-        <TradeGuide />
+        <div className="market-header__tools">
+          {shield && (
+            <a className="market-header__shield" href={LIQUIDITY_SHIELD_PATH} target="_blank" rel="noopener noreferrer">
+              {t('liquidityShield')}
+            </a>
+          )}
+          <TradeGuide />
+        </div>
       </div>
     </div>
   );

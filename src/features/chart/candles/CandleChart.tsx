@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
 import { chartWidgetError, type ChartWidgetError } from '../../../domain/chartKind';
@@ -14,6 +14,7 @@ import { ExecutionMarkers } from './ExecutionMarkers';
 import { OrderLines } from './OrderLines';
 import { QuickOrders } from './QuickOrders';
 import { Legend } from './Legend';
+import { ChartViewText } from './ChartViewText';
 
 export interface CandleChartProps {
   symbolId: string;
@@ -66,6 +67,7 @@ export function CandleChart(props: CandleChartProps) {
   const historyRef = useRef(history);
   historyRef.current = history;
   const initial = useRef(props);
+  const viewId = useId();
 
   useEffect(() => {
     const element = container.current;
@@ -144,7 +146,17 @@ export function CandleChart(props: CandleChartProps) {
       {controller && <AverageLines controller={controller} symbolId={symbolId} pricePrecision={props.pricePrecision} />}
       {controller && <OrderLines controller={controller} symbolId={symbolId} />}
       {controller && host && <QuickOrders controller={controller} host={host} base={props.base} quote={props.quote} />}
-      <div ref={container} className="candle-chart__canvas" data-testid="candle-chart" data-bars={history.bars.length} data-pages={history.pagesLoaded} />
+      <div
+        ref={container}
+        className="candle-chart__canvas"
+        data-testid="candle-chart"
+        data-bars={history.bars.length}
+        data-pages={history.pagesLoaded}
+        role="group"
+        aria-label={t('main.canvasLabel', { symbol: props.symbolName })}
+        aria-describedby={controller ? viewId : undefined}
+      />
+      {controller && <ChartViewText controller={controller} id={viewId} timeZone={settings.timezone} />}
       {history.offline && (
         <span className="candle-chart__badge candle-chart__badge--offline" role="status">
           {t('main.offlineMark')}

@@ -15,7 +15,8 @@ interface HoverQuickOrderProps {
   quick: QuickOrderModel;
 }
 
-const BUTTON_HALF = 10;
+/** half the plus button's 24 px (the smallest touch target, WCAG 2.5.8) */
+const BUTTON_HALF = 12;
 
 /**
  * The hover order (spec 1 §2.3): a plus button against the price axis at the

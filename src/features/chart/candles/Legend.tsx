@@ -22,7 +22,7 @@ export function Legend({ controller, symbolName, interval, pricePrecision }: { c
   const change = legend?.change ?? null;
   const direction = change === null ? '' : change >= 0 ? 'up' : 'down';
   return (
-    <div className="chart-legend" data-testid="chart-legend">
+    <div className="chart-legend" data-testid="chart-legend" data-hovering={legend?.hovering ? 'true' : 'false'}>
       <div className="chart-legend__row">
         <strong>{symbolName}</strong>
         <span>· {t(`main.interval.${interval}`)}</span>

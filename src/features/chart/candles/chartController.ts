@@ -22,6 +22,7 @@ import {
 import { comparedChange } from '../../../domain/chartCompare';
 import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
 import { chartDateTime, chartTickLabel } from '../../../domain/chartTime';
+import { viewOfRange, type ChartView } from '../../../domain/chartView';
 import { IndicatorLayer, type LegendGroup } from './indicatorLayer';
 import { createMainSeries, toTime, type MainSeries } from './mainSeries';
 import { TraderOverlays } from './traderOverlays';
@@ -95,6 +96,7 @@ export class ChartController {
   private options: ChartControllerOptions;
   private legendListener: ((legend: LegendState) => void) | null = null;
   private olderListener: (() => void) | null = null;
+  private viewListener: ((view: ChartView | null) => void) | null = null;
   private hoverIndex: number | null = null;
   /** the trader's marks and lines on the price series */
   readonly overlays: TraderOverlays;
@@ -112,6 +114,11 @@ export class ChartController {
         panes: { separatorColor: options.theme.grid },
       },
       timeScale: { timeVisible: true, secondsVisible: true, rightOffset: 6 },
+      // A vertical swipe over the chart scrolls the page: on a phone the chart is half the screen and would trap it.
+      // Horizontal swipes pan, a pinch zooms, a long press shows the crosshair (the library's touch defaults).
+      handleScroll: { vertTouchDrag: false },
+      // Wide enough for a price like 61,802.44 from the first paint: an axis that widens when the labels arrive moves the candles (CLS).
+      rightPriceScale: { minimumWidth: 72 },
       localization: { locale: options.numberLocale },
     });
     this.applySettings(options.settings);
@@ -318,10 +325,21 @@ export class ChartController {
 
   private readonly onRange = (range: LogicalRange | null): void => {
     if (range && range.from < OLDER_PAGE_EDGE && this.bars.length > 0) this.olderListener?.();
+    this.emitView(range);
     this.overlays.viewMoved();
     // The percent scale re-bases on the first bar in view, and so do the compared changes.
     if (this.compared.size > 0) this.emitLegend();
   };
+
+  /** The bars in view, for the chart's description; null when gone. */
+  onView(listener: ((view: ChartView | null) => void) | null): void {
+    this.viewListener = listener;
+    if (listener) this.emitView(this.chart.timeScale().getVisibleLogicalRange());
+  }
+
+  private emitView(range: LogicalRange | null): void {
+    this.viewListener?.(viewOfRange(this.bars.length, (i) => this.bars[i]!.time, range));
+  }
 
   private emitLegend(): void {
     if (!this.legendListener) return;

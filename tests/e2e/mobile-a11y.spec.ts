@@ -1,0 +1,43 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { closeTradeGuide, COLD_START_MS } from './support/orderForm';
+import { signIn } from './support/signIn';
+
+/**
+ * Accessibility of the phone page (issue 30): axe-core finds no serious or
+ * critical violation of WCAG 2.2 A/AA, for a visitor and for a signed-in
+ * trader with the order sheet open, in a left-to-right and a right-to-left
+ * locale.
+ */
+test.describe.configure({ timeout: 90_000 });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** Serious and critical violations as "rule: target (summary)" lines, so a failure names what to mend. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim() ?? v.help})`));
+}
+
+for (const locale of ['en', 'ar-SA']) {
+  test(`${locale}: a visitor's phone page has no serious accessibility violation`, async ({ page }) => {
+    await page.goto(`/${locale}/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: COLD_START_MS });
+    await expect(page.locator('.ob-row').first()).toBeVisible({ timeout: COLD_START_MS });
+    await expect(page.getByTestId('chart-view')).not.toBeEmpty({ timeout: COLD_START_MS });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('a demo trader with the order sheet open: no serious accessibility violation', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-demo', '/en/trade/spot/BTC/USDT');
+  await expect(page.locator('#orders-panel').getByText('No open orders')).toBeVisible({ timeout: COLD_START_MS });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('group', { name: 'Trade', exact: true }).getByRole('button', { name: 'Buy BTC' }).tap();
+  await expect(page.getByRole('dialog', { name: 'Trade BTC/USDT' })).toBeVisible();
+  expect(await seriousViolations(page, '.order-sheet')).toEqual([]);
+});

@@ -1,0 +1,125 @@
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { closeTradeGuide, COLD_START_MS } from './support/orderForm';
+import { signIn } from './support/signIn';
+
+/**
+ * Touch on the phone page (issue 30 part 3): targets of at least 24 × 24 px
+ * (44 px for the Buy / Sell bar and the sheet's actions), and a chart that
+ * pans with a swipe, zooms with a pinch, shows the crosshair on a long press
+ * and lets a vertical swipe scroll the page. Gestures are real touch events
+ * (CDP Input.dispatchTouchEvent) on a touch-emulating phone.
+ */
+test.describe.configure({ timeout: 90_000 });
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const TRADE_PATH = '/en/trade/spot/BTC/USDT';
+
+/** Interactive elements smaller than `min` px either way: "what label WxH" lines. */
+function smallTargets(page: Page, root: string, min: number): Promise<string[]> {
+  return page.evaluate(
+    ([selector, size]) => {
+      const interactive = 'button, a[href], input, select, textarea, [role=button], [role=tab], [role=switch], [role=checkbox], [role=radio], [role=menuitem], [tabindex]:not([tabindex="-1"]), .ob-row';
+      const small: string[] = [];
+      for (const scope of document.querySelectorAll(selector)) {
+        for (const element of scope.querySelectorAll<HTMLElement>(interactive)) {
+          const box = element.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+          // A radio or checkbox inside its label is reached through the label's box.
+          const label = element.closest('label');
+          const target = label && (element.matches('input[type=radio], input[type=checkbox]')) ? label.getBoundingClientRect() : box;
+          if (target.width < size || target.height < size) {
+            const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+            const kind = element instanceof HTMLInputElement ? `[type=${element.type}]` : '';
+            small.push(`${element.tagName.toLowerCase()}${kind}.${element.className} "${name}" ${target.width.toFixed(0)}×${target.height.toFixed(0)}`);
+          }
+        }
+      }
+      return small;
+    },
+    [root, min] as const,
+  );
+}
+
+type Point = { x: number; y: number };
+
+async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]): Promise<void> {
+  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
+}
+
+/** Fingers from `from` to `to` (one point per finger) in `steps` moves, a frame apart. */
+async function gesture(page: Page, cdp: CDPSession, from: Point[], to: Point[], steps = 12): Promise<void> {
+  await touch(cdp, 'touchStart', from);
+  for (let i = 1; i <= steps; i++) {
+    await touch(cdp, 'touchMove', from.map((p, f) => ({ x: p.x + ((to[f]!.x - p.x) * i) / steps, y: p.y + ((to[f]!.y - p.y) * i) / steps })));
+    await page.waitForTimeout(16);
+  }
+  await touch(cdp, 'touchEnd', []);
+}
+
+/** The chart's description: "In view: <from> to <to>, bars: N". */
+async function view(page: Page): Promise<{ to: string; bars: number }> {
+  const text = (await page.getByTestId('chart-view').textContent()) ?? '';
+  const match = /to (.+), bars: (\d+)$/.exec(text);
+  return { to: match?.[1] ?? '', bars: Number(match?.[2] ?? Number.NaN) };
+}
+
+test('every target on the phone page is at least 24 × 24 px; the Buy / Sell bar and the sheet actions 44 px', async ({ page }) => {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-demo', TRADE_PATH);
+  await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: COLD_START_MS });
+  await expect(page.locator('.ob-row').first()).toBeVisible({ timeout: COLD_START_MS });
+  await expect(page.locator('#orders-panel').getByText('No open orders')).toBeVisible({ timeout: COLD_START_MS });
+  expect(await smallTargets(page, '[data-testid="mobile-page"]', 24)).toEqual([]);
+  expect(await smallTargets(page, '.mobile-trade-bar', 44)).toEqual([]);
+
+  await page.getByRole('group', { name: 'Trade', exact: true }).getByRole('button', { name: 'Buy BTC' }).tap();
+  const sheet = page.getByRole('dialog', { name: 'Trade BTC/USDT' });
+  await expect(sheet).toBeVisible();
+  expect(await smallTargets(page, '.order-sheet', 24)).toEqual([]);
+  expect(await smallTargets(page, '.order-sheet__close, .order-sheet button[type="submit"]', 44)).toEqual([]);
+});
+
+test('the chart pans with a swipe, zooms with a pinch, shows the crosshair on a long press; a vertical swipe scrolls the page', async ({ page }) => {
+  await page.goto(TRADE_PATH);
+  const chart = page.getByTestId('candle-chart');
+  await expect(chart).toBeVisible({ timeout: COLD_START_MS });
+  await expect.poll(async () => (await view(page)).bars, { timeout: COLD_START_MS }).toBeGreaterThan(10);
+  await chart.scrollIntoViewIfNeeded();
+  const box = (await chart.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const mid = { x: box.x + box.width * 0.45, y: box.y + box.height * 0.45 };
+
+  // A long press shows the crosshair: the legend follows the bar under the finger.
+  const legend = page.getByTestId('chart-legend');
+  await expect(legend).toHaveAttribute('data-hovering', 'false');
+  await touch(cdp, 'touchStart', [mid]);
+  await page.waitForTimeout(700);
+  await touch(cdp, 'touchEnd', []);
+  await expect(legend).toHaveAttribute('data-hovering', 'true');
+  // The next tap leaves the crosshair mode.
+  await touch(cdp, 'touchStart', [mid]);
+  await touch(cdp, 'touchEnd', []);
+  await expect(legend).toHaveAttribute('data-hovering', 'false');
+
+  // A swipe to the right brings older bars into view.
+  const before = await view(page);
+  await gesture(page, cdp, [mid], [{ x: mid.x + box.width * 0.35, y: mid.y }]);
+  await expect.poll(async () => (await view(page)).to).not.toBe(before.to);
+  expect((await view(page)).to < before.to).toBe(true);
+
+  // Fingers moving apart zoom in: fewer, wider bars.
+  const wide = await view(page);
+  const spread = box.width * 0.12;
+  await gesture(
+    page,
+    cdp,
+    [{ x: mid.x - spread, y: mid.y }, { x: mid.x + spread, y: mid.y }],
+    [{ x: mid.x - spread * 2.6, y: mid.y }, { x: mid.x + spread * 2.6, y: mid.y }],
+  );
+  await expect.poll(async () => (await view(page)).bars).toBeLessThan(wide.bars * 0.8);
+
+  // A vertical swipe over the chart scrolls the page, not the price scale.
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await gesture(page, cdp, [{ x: mid.x, y: box.y + box.height * 0.8 }], [{ x: mid.x, y: box.y + box.height * 0.2 }]);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled + 50);
+});
