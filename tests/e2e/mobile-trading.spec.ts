@@ -60,6 +60,46 @@ for (const phone of [{ name: 'small phone', width: 320, height: 640 }, { name: '
       expect(Math.abs(Number(await sheetField(page, 'Price').inputValue()) - Number(shown))).toBeLessThan(Number(shown) * 0.01);
     });
 
+    test('orders placed from the sheet are modified and cancelled all at once from the orders panel', async ({ page }) => {
+      await closeTradeGuide(page);
+      await signIn(page, 'u-demo', TRADE_PATH);
+      await expect(page.locator('#orders-panel').getByText('No open orders')).toBeVisible({ timeout: COLD_START_MS });
+      await bar(page).getByRole('button', { name: 'Buy BTC' }).tap();
+      for (const price of ['1000', '1100']) {
+        await sheetField(page, 'Price').fill(price);
+        await sheetField(page, 'Quantity').fill('0.01');
+        await sheet(page).getByRole('form', { name: 'Order form' }).getByRole('button', { name: 'Buy BTC' }).tap();
+        await expect(toast(page, 'Buy order for BTC placed').first()).toBeVisible();
+      }
+      await sheet(page).getByRole('button', { name: 'Close' }).tap();
+      const rows = page.locator('#orders-panel').getByRole('table', { name: 'Open limit and market orders' }).locator('tr[data-order-id]');
+      await expect(rows).toHaveCount(2);
+
+      // Held by its id: once editing, the row's price is a field, not text.
+      const id = await rows.filter({ hasText: '1,000.00' }).getAttribute('data-order-id');
+      const first = page.locator(`#orders-panel tr[data-order-id="${id}"]`);
+      await first.getByRole('button', { name: /^Edit Buy order BTC\/USDT/ }).tap();
+      const price = first.getByRole('textbox', { name: 'New Price' });
+      await expect(price).toHaveAttribute('inputmode', 'decimal');
+      await price.fill('1050');
+      await first.getByRole('button', { name: 'Confirm' }).tap();
+      await expect(toast(page, 'Order modified')).toBeVisible();
+      await expect(rows.filter({ hasText: '1,050.00' })).toHaveCount(1);
+      if (process.env.SHOT) await page.locator('#position-area').screenshot({ path: `/tmp/orders-${phone.width}.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+      // The list's tools wrap rather than run off the panel: Cancel all is in full view.
+      const cancelAll = page.locator('#orders-panel').getByRole('button', { name: 'Cancel all' });
+      const box = (await cancelAll.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+      await cancelAll.tap();
+      const dialog = page.getByRole('dialog', { name: 'Cancel all orders?' });
+      await dialog.getByRole('button', { name: 'Cancel all' }).tap();
+      await expect(rows).toHaveCount(0);
+      await expect(page.locator('#orders-panel').getByText('No open orders')).toBeVisible();
+    });
+
     test('a visitor gets Log in / Sign up in the sheet', async ({ page }) => {
       await page.goto(TRADE_PATH);
       await bar(page).getByRole('button', { name: 'Buy BTC' }).tap({ timeout: COLD_START_MS });

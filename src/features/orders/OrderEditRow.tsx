@@ -106,7 +106,7 @@ export function OrderEditRow({ index, measure, order, cells, lead, tail, onSubmi
         </td>
       ))}
       {tail}
-      <td>
+      <td className="orders__action-cell">
         <div className="orders__actions">
           <Button variant="primary" className="orders__cancel" disabled={!rules} onClick={confirm}>{t('confirmEdit')}</Button>
           <Button variant="ghost" className="orders__cancel" onClick={onDone}>{t('discardEdit')}</Button>

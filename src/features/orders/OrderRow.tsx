@@ -92,7 +92,7 @@ export const OrderRow = memo(function OrderRow({ index, measure, order: o, t, fo
       {filled}
       <td>{sent ? t('status_PENDING_NEW') : t(`status_${o.status}`)}</td>
       {onCancel && (
-        <td>
+        <td className="orders__action-cell">
           <div className="orders__actions">
             {editable && isEditable(o) && (
               <Button

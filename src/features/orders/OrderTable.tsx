@@ -54,7 +54,7 @@ export function OrderTable({ orders, label, columns, onCancel, cancelling, edita
           ))}
           <th scope="col" className="orders__num">{t('colFilled')}</th>
           <th scope="col">{t('colStatus')}</th>
-          {onCancel && <th scope="col"><span className="visually-hidden">{t('colAction')}</span></th>}
+          {onCancel && <th scope="col" className="orders__action-cell"><span className="visually-hidden">{t('colAction')}</span></th>}
         </tr>
       </thead>
       <tbody ref={body}>
