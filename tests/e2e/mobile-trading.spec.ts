@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { closeTradeGuide, COLD_START_MS, toast } from './support/orderForm';
+import { replay } from './support/market';
 import { signIn } from './support/signIn';
 
 /**
@@ -58,6 +59,18 @@ for (const phone of [{ name: 'small phone', width: 320, height: 640 }, { name: '
       await expect(sheet(page)).toBeVisible();
       await expect(sheetField(page, 'Price')).not.toHaveValue('1000.00');
       expect(Math.abs(Number(await sheetField(page, 'Price').inputValue()) - Number(shown))).toBeLessThan(Number(shown) * 0.01);
+
+      // So does a tap on a latest trade: the sheet comes up with the trade's price.
+      await sheet(page).getByRole('button', { name: 'Close' }).tap();
+      await page.locator('#orderbook-area').getByRole('tab', { name: 'Latest trades' }).tap();
+      // A paused market holds the list still between reading a row and tapping it.
+      await replay(page, { action: 'pause' });
+      const trade = page.locator('#latest-trades .trade-row[data-side]').nth(2);
+      await expect(trade).toBeVisible();
+      const traded = ((await trade.locator('.trade-cell--price').textContent()) ?? '').replace(/,/g, '');
+      await trade.tap();
+      await expect(sheet(page)).toBeVisible();
+      await expect(sheetField(page, 'Price')).toHaveValue(traded);
     });
 
     test('orders placed from the sheet are modified and cancelled all at once from the orders panel', async ({ page }) => {
