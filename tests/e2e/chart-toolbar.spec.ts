@@ -73,7 +73,9 @@ test('all seven chart styles can be chosen, and the last one is remembered', asy
 
 /** Chooses each interval from the all-intervals dropdown and checks the chart shows its bars. */
 async function chooseEachInterval(page: Page, list: Array<[string, string]>) {
-  for (const [name, label] of list) {
+  for (const [long, label] of list) {
+    // The accessible name starts with the visible label: "1h (1 hour)".
+    const name = `${label} (${long})`;
     await intervals(page).getByRole('button', { name: 'More intervals' }).click();
     const dropdown = page.getByRole('dialog', { name: 'All intervals' });
     await dropdown.getByRole('button', { name, exact: true }).click();
@@ -88,7 +90,7 @@ async function chooseEachInterval(page: Page, list: Array<[string, string]>) {
 // The 14 intervals in two runs of seven, so each test stays short on a busy machine.
 test('the intervals 1s to 30m can be chosen from the dropdown, each drawing its bars', async ({ page }) => {
   await openChart(page);
-  await expect(intervals(page).getByRole('button', { name: '30 minutes', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(intervals(page).getByRole('button', { name: '30m (30 minutes)', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await chooseEachInterval(page, INTERVALS.slice(0, 6));
   expect(await stored(page, 'SPOT_kline_interval')).toBe('30m');
 });
@@ -101,7 +103,7 @@ test('the intervals 1h to 1M can be chosen from the dropdown, each drawing its b
 
 test('pinned intervals are customised, kept after a reload and reset to the defaults', async ({ page }) => {
   await openChart(page);
-  const quick = (name: string) => intervals(page).getByRole('button', { name, exact: true });
+  const quick = (long: string) => intervals(page).getByRole('button', { name: new RegExp(`\\(${long}\\)$`) });
   await expect(quick('1 hour')).toBeVisible();
   await expect(quick('3 minutes')).toHaveCount(0);
 
@@ -229,18 +231,18 @@ test('chart settings turn the grid off and set the timezone, and are kept after 
 test('the 1d time frame switches the chart to 1-minute bars', async ({ page }) => {
   await openChart(page);
   const frames = page.getByRole('group', { name: 'Time frames' });
-  await frames.getByRole('button', { name: '1 day', exact: true }).click();
-  await expect(frames.getByRole('button', { name: '1 day', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(intervals(page).getByRole('button', { name: '1 minute', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await frames.getByRole('button', { name: '1d (1 day)', exact: true }).click();
+  await expect(frames.getByRole('button', { name: '1d (1 day)', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(intervals(page).getByRole('button', { name: '1m (1 minute)', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expectBarsOf(page, '1m');
 
-  await frames.getByRole('button', { name: '5 days', exact: true }).click();
-  await expect(intervals(page).getByRole('button', { name: '5 minutes', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(frames.getByRole('button', { name: '1 day', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await frames.getByRole('button', { name: '5d (5 days)', exact: true }).click();
+  await expect(intervals(page).getByRole('button', { name: '5m (5 minutes)', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(frames.getByRole('button', { name: '1d (1 day)', exact: true })).toHaveAttribute('aria-pressed', 'false');
   await expectBarsOf(page, '5m');
 
   // Choosing an interval by hand leaves the time frame.
-  await intervals(page).getByRole('button', { name: '1 hour', exact: true }).click();
+  await intervals(page).getByRole('button', { name: '1h (1 hour)', exact: true }).click();
   await expect(frames.getByRole('button', { pressed: true })).toHaveCount(0);
   await expectBarsOf(page, '1h');
 });
@@ -312,19 +314,19 @@ test('the chart-type menu and the intervals dropdown work by keyboard, and Escap
   await more.focus();
   await page.keyboard.press('Enter');
   const list = page.getByRole('dialog', { name: 'All intervals' });
-  await expect(list.getByRole('button', { name: '30 minutes', exact: true })).toBeFocused();
+  await expect(list.getByRole('button', { name: '30m (30 minutes)', exact: true })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(list).toHaveCount(0);
   await expect(more).toBeFocused();
 
   await page.keyboard.press('Enter');
-  await expect(list.getByRole('button', { name: '30 minutes', exact: true })).toBeFocused();
+  await expect(list.getByRole('button', { name: '30m (30 minutes)', exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(list.getByRole('button', { name: '1 hour', exact: true })).toBeFocused();
+  await expect(list.getByRole('button', { name: '1h (1 hour)', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(list).toHaveCount(0);
   await expect(more).toBeFocused();
-  await expect(intervals(page).getByRole('button', { name: '1 hour', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(intervals(page).getByRole('button', { name: '1h (1 hour)', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expectBarsOf(page, '1h');
 
   // A dialog of the toolbar closes on Escape with focus back on its button.

@@ -47,7 +47,7 @@ async function open(page: Page) {
 
 /** A call the page makes on its own: the chart's bars of another interval (klines are an accelerated path). */
 async function chooseInterval(page: Page, name: string, label: string) {
-  await page.getByRole('toolbar', { name: 'Chart tools' }).getByRole('group', { name: 'Intervals', exact: true }).getByRole('button', { name, exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Chart tools' }).getByRole('group', { name: 'Intervals', exact: true }).getByRole('button', { name: `${label} (${name})`, exact: true }).click();
   await expect(chartLegend(page).getByText(`· ${label}`, { exact: true })).toBeVisible();
 }
 

@@ -22,7 +22,7 @@ function BookHead({ base, quote, total, onTotal }: { base: string; quote: string
       <span>{t('price', { unit: quote })}</span>
       <span className="ob-head__end">{t('amount', { unit: base })}</span>
       {total !== null && (
-        <button type="button" className="ob-head__end ob-head__switch" onClick={onTotal} aria-label={t('totalSwitch', { unit: other })} title={t('totalSwitch', { unit: other })}>
+        <button type="button" className="ob-head__end ob-head__switch" onClick={onTotal} aria-label={`${t('total', { unit })}: ${t('totalSwitch', { unit: other })}`} title={t('totalSwitch', { unit: other })}>
           {t('total', { unit })}
         </button>
       )}

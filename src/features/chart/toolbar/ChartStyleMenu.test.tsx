@@ -52,8 +52,8 @@ describe('TimeFrameBar', () => {
     renderWithTexts(<TimeFrameBar value="3m" onSelect={onSelect} />);
     const group = screen.getByRole('group', { name: 'Time frames' });
     expect([...group.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['5y', '1y', '6m', '3m', '1m', '5d', '1d']);
-    expect(screen.getByRole('button', { name: '3 months' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: '6 months' }));
+    expect(screen.getByRole('button', { name: '3m (3 months)' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '6m (6 months)' }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: '6m', resolution: '120', interval: '2h' }));
   });
 });

@@ -25,14 +25,14 @@ describe('IntervalBar', () => {
     const group = screen.getByRole('group', { name: 'Intervals' });
     const quick = within(group).getAllByRole('button', { pressed: false }).concat(within(group).getAllByRole('button', { pressed: true }));
     expect(quick.map((b) => b.textContent).sort()).toEqual(['15m', '1D', '1h', '1m', '4h'].sort());
-    expect(screen.getByRole('button', { name: '15 minutes' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: '4 hours' }));
+    expect(screen.getByRole('button', { name: '15m (15 minutes)' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '4h (4 hours)' }));
     expect(onChange).toHaveBeenCalledWith('4h');
   });
 
   it('shows the current interval even when it is not pinned', () => {
     setup(['1m', '1h'], '1M');
-    expect(screen.getByRole('button', { name: '1 month' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '1M (1 month)' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('lists all 14 intervals in the dropdown; picking one closes it and returns focus', () => {
@@ -42,8 +42,8 @@ describe('IntervalBar', () => {
     const panel = screen.getByRole('dialog', { name: 'All intervals' });
     const texts = within(panel).getAllByRole('button').map((b) => b.textContent);
     expect(texts).toEqual(['1s', '1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '6h', '12h', '1D', '1W', '1M', 'Customize']);
-    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: '15 minutes' }));
-    fireEvent.click(within(panel).getByRole('button', { name: '12 hours' }));
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: '15m (15 minutes)' }));
+    fireEvent.click(within(panel).getByRole('button', { name: '12h (12 hours)' }));
     expect(onChange).toHaveBeenCalledWith('12h');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(more);

@@ -18,9 +18,11 @@ export interface IntervalBarProps {
 function IntervalButton({ interval, current, onClick }: { interval: Interval; current: boolean; onClick: () => void }) {
   const { t } = useTranslation('chart');
   const name = t(`toolbar.intervalName_${interval}`);
+  const short = t(`toolbar.interval_${interval}`);
+  // The accessible name starts with the visible label (WCAG 2.5.3: a voice user says what they see).
   return (
-    <button type="button" className="ct-button ct-interval" aria-pressed={current} aria-label={name} title={name} onClick={onClick}>
-      <span dir="ltr">{t(`toolbar.interval_${interval}`)}</span>
+    <button type="button" className="ct-button ct-interval" aria-pressed={current} aria-label={`${short} (${name})`} title={name} onClick={onClick}>
+      <span dir="ltr">{short}</span>
     </button>
   );
 }

@@ -15,17 +15,19 @@ export function TimeFrameBar({ value, onSelect }: TimeFrameBarProps) {
     <div className="ct-timeframes" role="group" aria-label={t('toolbar.timeFrames')}>
       {DEFAULT_TIME_FRAMES.map((frame) => {
         const name = t(`toolbar.timeFrameName_${frame.id}`);
+        const short = t(`toolbar.timeFrame_${frame.id}`);
         return (
           <button
             key={frame.id}
             type="button"
             className="ct-button ct-timeframe"
             aria-pressed={frame.id === value}
-            aria-label={name}
+            // The accessible name starts with the visible label (WCAG 2.5.3).
+            aria-label={`${short} (${name})`}
             title={name}
             onClick={() => onSelect(frame)}
           >
-            <span dir="ltr">{t(`toolbar.timeFrame_${frame.id}`)}</span>
+            <span dir="ltr">{short}</span>
           </button>
         );
       })}
