@@ -10,7 +10,8 @@ import { signIn } from './support/signIn';
  * locale.
  */
 test.describe.configure({ timeout: 90_000 });
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+// Reduced motion: axe reads colours as painted, and an announcement sliding in (every 5 s) is half transparent.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
 
 /** Serious and critical violations as "rule: target (summary)" lines, so a failure names what to mend. */
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {

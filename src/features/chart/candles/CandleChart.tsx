@@ -8,6 +8,7 @@ import type { KlineBar } from '../../../data/api/klines';
 import { useChartHistory } from '../../../data/chartHistory';
 import { useKlineFeed, type KlineState } from '../../../data/realtime';
 import { Spinner } from '../../../ui/Spinner';
+import { useDocumentTheme } from '../../../ui/useDocumentTheme';
 import { ChartController, type ChartTheme } from './chartController';
 import { AverageLines } from './AverageLines';
 import { ExecutionMarkers } from './ExecutionMarkers';
@@ -108,6 +109,11 @@ export function CandleChart(props: CandleChartProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Passive effects run after the page's layout effect has set the new theme: the CSS read here is the new one.
+  const documentTheme = useDocumentTheme();
+  useEffect(() => {
+    if (controller && container.current) controller.setTheme(readTheme(container.current));
+  }, [controller, documentTheme]);
   useEffect(() => controller?.setPricePrecision(props.pricePrecision), [controller, props.pricePrecision]);
   useEffect(() => controller?.setStyle(style), [controller, style]);
   useEffect(() => controller?.setSettings(settings), [controller, settings]);

@@ -198,6 +198,15 @@ export class ChartController {
     this.emitLegend();
   }
 
+  /** A theme switch: colours change in place, the series, the view and the trader's marks stay. */
+  setTheme(theme: ChartTheme): void {
+    const old = this.options.theme;
+    if (old.background === theme.background && old.text === theme.text && old.grid === theme.grid && old.line === theme.line) return;
+    this.options = { ...this.options, theme };
+    this.chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, panes: { separatorColor: theme.grid } } });
+    this.applySettings(this.options.settings);
+  }
+
   setSettings(settings: ChartSettings): void {
     const colorsChanged = settings.upColor !== this.options.settings.upColor || settings.downColor !== this.options.settings.downColor;
     this.options = { ...this.options, settings };

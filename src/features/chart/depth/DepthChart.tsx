@@ -5,6 +5,7 @@ import { abbreviate, formatDecimal } from '../../../domain/format';
 import { significantDecimals } from '../../../domain/units';
 import { Spinner } from '../../../ui/Spinner';
 import { plotArea, scalesOf } from './depthGeometry';
+import { useDocumentTheme } from '../../../ui/useDocumentTheme';
 import { drawDepth, readDepthColors, type DepthPaint } from './drawDepth';
 import { useCanvasSize } from './useCanvasSize';
 import { useDepthChart } from './useDepthChart';
@@ -73,6 +74,7 @@ export function DepthChart({ symbolId, base, quote, pricePrecision, quantityPrec
   const [boxRef, size] = useCanvasSize<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { curves, range, hit, priceDecimals, amountDecimals } = model;
+  const documentTheme = useDocumentTheme();
 
   // The store notifies at most once a frame; a resize or a crosshair move in the same frame shares its paint.
   const paint = useRef<DepthPaint | null>(null);
@@ -108,7 +110,8 @@ export function DepthChart({ symbolId, base, quote, pricePrecision, quantityPrec
     };
     if (typeof requestAnimationFrame === 'function') frame.current = requestAnimationFrame(run);
     else run();
-  }, [curves, range, hit, size, locale, priceDecimals, amountDecimals]);
+    // The theme is read from CSS on each paint; a switch only has to ask for one.
+  }, [curves, range, hit, size, locale, priceDecimals, amountDecimals, documentTheme]);
   useEffect(
     () => () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);

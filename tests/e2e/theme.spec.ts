@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+import { COLD_START_MS } from './support/orderForm';
+
+/**
+ * A theme switch re-themes the canvas charts at once (issue 33 part 1): they
+ * read their colours from CSS when made, so without a repaint they stayed
+ * dark on a light page until a reload.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+/** The colour the candle chart paints behind its plot (a pixel near the pane's top-left corner). */
+function chartBackground(page: Page): Promise<string> {
+  return page.getByTestId('candle-chart').evaluate((chart) => {
+    for (const canvas of chart.querySelectorAll('canvas')) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width < 10 || canvas.height < 10) continue;
+      const [r, g, b, a] = context.getImageData(4, 4, 1, 1).data;
+      if (a === 255) return `rgb(${r}, ${g}, ${b})`;
+    }
+    return 'none';
+  });
+}
+
+test('switching to the light theme repaints the candle chart at once, with its bars and view kept', async ({ page }) => {
+  await page.goto('/en/trade/spot/BTC/USDT');
+  const chart = page.getByTestId('candle-chart');
+  await expect(chart).toHaveAttribute('data-bars', /^[1-9]\d*$/, { timeout: COLD_START_MS });
+  await expect.poll(() => chartBackground(page)).toBe('rgb(22, 26, 30)');
+  const view = await page.getByTestId('chart-view').textContent();
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+  await page.getByRole('button', { name: 'Light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect.poll(() => chartBackground(page)).toBe('rgb(255, 255, 255)');
+  // Not rebuilt: the same document, the same bars in view.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(page.getByTestId('chart-view')).toHaveText(view ?? '');
+
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await expect.poll(() => chartBackground(page)).toBe('rgb(22, 26, 30)');
+});
