@@ -78,10 +78,14 @@ export function DepthChart({ symbolId, base, quote, pricePrecision, quantityPrec
 
   // The store notifies at most once a frame; a resize or a crosshair move in the same frame shares its paint.
   const paint = useRef<DepthPaint | null>(null);
+  // Colours come from CSS, read once per theme rather than on every paint.
+  const colors = useRef<{ theme: string; colors: DepthPaint['colors'] } | null>(null);
   const frame = useRef<number | null>(null);
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
+    if (colors.current?.theme !== documentTheme) colors.current = { theme: documentTheme, colors: readDepthColors(canvas) };
+    const themed = colors.current.colors;
     paint.current =
       curves && range && size.width > 0 && size.height > 0
         ? {
@@ -89,7 +93,7 @@ export function DepthChart({ symbolId, base, quote, pricePrecision, quantityPrec
             curves,
             range,
             hit,
-            colors: readDepthColors(canvas),
+            colors: themed,
             formatPrice: (value, decimals) => formatDecimal(value, Math.min(decimals, priceDecimals), locale) ?? '',
             formatAmount: (value, decimals) => amountLabel(value, Math.min(decimals, amountDecimals), locale),
           }
@@ -110,7 +114,6 @@ export function DepthChart({ symbolId, base, quote, pricePrecision, quantityPrec
     };
     if (typeof requestAnimationFrame === 'function') frame.current = requestAnimationFrame(run);
     else run();
-    // The theme is read from CSS on each paint; a switch only has to ask for one.
   }, [curves, range, hit, size, locale, priceDecimals, amountDecimals, documentTheme]);
   useEffect(
     () => () => {
