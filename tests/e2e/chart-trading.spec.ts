@@ -20,17 +20,25 @@ interface ChartProbe {
       }>;
     }>;
   };
+  /** the trader overlays keep the marks they were given (a private field, read here only to find the marked bar) */
+  overlays: { markers: ReadonlyArray<{ time: number; side: string }> };
 }
 
-/** Where the last bar's low is drawn, in page pixels (the demo build exposes its chart as window.spotChartDebug). */
-const lastBarLow = (page: Page) =>
+/**
+ * Where the low of the bar carrying the first buy mark is drawn, in page
+ * pixels, measured now (the demo build exposes its chart as
+ * window.spotChartDebug). Measured again on each try: the page may still
+ * reflow after a fill (the orders panel, a scrollbar), moving the chart.
+ */
+const markedBarLow = (page: Page) =>
   page.evaluate(() => {
     const c = (window as unknown as { spotChartDebug: ChartProbe }).spotChartDebug;
+    const mark = c.overlays.markers.find((m) => m.side === 'Buy');
     const series = c.chart.panes()[0]!.getSeries()[0]!;
-    const bars = series.data();
-    const last = bars[bars.length - 1]!;
-    const x = c.chart.timeScale().timeToCoordinate(last.time);
-    const y = series.priceToCoordinate(last.low ?? last.value ?? 0);
+    const bar = mark && series.data().find((b) => b.time * 1000 === mark.time);
+    if (!bar) return null;
+    const x = c.chart.timeScale().timeToCoordinate(bar.time);
+    const y = series.priceToCoordinate(bar.low ?? bar.value ?? 0);
     const box = document.querySelector('[data-testid="candle-chart"]')!.getBoundingClientRect();
     return x === null || y === null ? null : { x: box.left + x, y: box.top + y };
   });
@@ -48,13 +56,17 @@ test('a fill puts a buy mark on its candle; hovering the mark shows its price, q
   await replay(page, { action: 'pause' });
 
   const card = page.getByRole('tooltip').filter({ hasText: 'Bought · fills: 1' });
-  const low = await lastBarLow(page);
-  expect(low).not.toBeNull();
-  // The mark sits under the bar's low: try the few pixels below it until the chart reports it hovered.
-  for (const dy of [8, 12, 16, 20, 24, 28]) {
-    await page.mouse.move(low!.x, low!.y + dy);
-    if (await card.isVisible()) break;
-  }
+  // The mark sits under the bar's low: try the few pixels below it until the chart reports it hovered
+  // (each position given a moment: the hover reaches the card through the chart's event and a render).
+  await expect(async () => {
+    const low = await markedBarLow(page);
+    expect(low, 'the marked bar is on the chart').not.toBeNull();
+    for (const dy of [8, 12, 16, 20, 24, 28]) {
+      await page.mouse.move(low!.x, low!.y + dy);
+      if (await card.waitFor({ state: 'visible', timeout: 400 }).then(() => true, () => false)) return;
+    }
+    throw new Error(`no mark under the bar at ${JSON.stringify(low)}`);
+  }).toPass({ timeout: 20_000 });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Avg. price');
   await expect(card).toContainText(/Quantity\s*0\.00\d+/);
