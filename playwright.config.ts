@@ -25,6 +25,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'en-US',
     viewport: { width: 1400, height: 900 },
+    // A first visit follows the system's colour scheme, and Playwright's default is light: the suite runs on a
+    // dark system (the UI guide's default theme); the theme tests choose theirs.
+    colorScheme: 'dark',
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -1,11 +1,24 @@
 import { matchSupportedLocale, type Locale } from '../domain/locale';
+import { isThemeChoice, resolveTheme, type Theme } from '../domain/theme';
 import { STORAGE_KEYS, readString, writeString } from './storage';
 
-export type Theme = 'dark' | 'light';
+export type { Theme };
 
-/** Dark by default (UI guide); anything unreadable in storage means dark. */
+const SYSTEM_LIGHT = '(prefers-color-scheme: light)';
+
+/** The system's colour-scheme preference as a media query list; null where there is none (tests, old browsers). */
+export function systemLightQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(SYSTEM_LIGHT) : null;
+}
+
+/** The stored choice, else the system's preference (src/domain/theme). */
 export function readTheme(): Theme {
-  return readString(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark';
+  return resolveTheme(readString(STORAGE_KEYS.theme), systemLightQuery()?.matches ?? false);
+}
+
+/** Whether the user has chosen a theme (then the system's preference no longer applies). */
+export function themeChosen(): boolean {
+  return isThemeChoice(readString(STORAGE_KEYS.theme));
 }
 
 export function writeTheme(theme: Theme): void {

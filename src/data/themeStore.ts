@@ -1,9 +1,18 @@
-import { readTheme, writeTheme, type Theme } from './preferences';
+import { readTheme, systemLightQuery, themeChosen, writeTheme, type Theme } from './preferences';
 
 let theme: Theme = readTheme();
 const listeners = new Set<() => void>();
 
-/** The user's chosen theme; pages that force one (the LT detail page) do not change it. */
+// Until the user picks a theme, the page follows the system's light / dark switch as it happens.
+systemLightQuery()?.addEventListener('change', () => {
+  if (themeChosen()) return;
+  const next = readTheme();
+  if (next === theme) return;
+  theme = next;
+  listeners.forEach((l) => l());
+});
+
+/** The page's theme: the user's choice, else the system's; pages that force one (the LT detail page) do not change it. */
 export const themeStore = {
   get: () => theme,
   subscribe(listener: () => void) {

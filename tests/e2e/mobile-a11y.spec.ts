@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { closeTradeGuide, COLD_START_MS } from './support/orderForm';
 import { signIn } from './support/signIn';
 
@@ -12,16 +12,6 @@ import { signIn } from './support/signIn';
 test.describe.configure({ timeout: 90_000 });
 // Reduced motion: axe reads colours as painted, and an announcement sliding in (every 5 s) is half transparent.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
-
-/** Serious and critical violations as "rule: target (summary)" lines, so a failure names what to mend. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${n.failureSummary?.split('\n')[1]?.trim() ?? v.help})`));
-}
 
 for (const locale of ['en', 'ar-SA']) {
   test(`${locale}: a visitor's phone page has no serious accessibility violation`, async ({ page }) => {

@@ -39,3 +39,39 @@ test('switching to the light theme repaints the candle chart at once, with its b
   await page.getByRole('button', { name: 'Dark theme' }).click();
   await expect.poll(() => chartBackground(page)).toBe('rgb(22, 26, 30)');
 });
+
+test.describe('a first visit on a system set to light', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('opens in the light theme from the first frame; a chosen theme then wins over the system after a reload', async ({ page }) => {
+    // What the first frame painted: the theme set before any of the app's code ran.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { firstTheme?: string }).firstTheme = document.documentElement.dataset.theme;
+      }),
+    );
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(page.getByTestId('candle-chart')).toHaveAttribute('data-bars', /^[1-9]\d*$/, { timeout: COLD_START_MS });
+    expect(await page.evaluate(() => (window as unknown as { firstTheme?: string }).firstTheme)).toBe('light');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#f5f5f5');
+    await expect.poll(() => chartBackground(page)).toBe('rgb(255, 255, 255)');
+
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0b0e11');
+    await page.reload();
+    await expect(page.getByTestId('candle-chart')).toHaveAttribute('data-bars', /^[1-9]\d*$/, { timeout: COLD_START_MS });
+    expect(await page.evaluate(() => (window as unknown as { firstTheme?: string }).firstTheme)).toBe('dark');
+    await expect.poll(() => chartBackground(page)).toBe('rgb(22, 26, 30)');
+  });
+
+  test('with no choice made, the page follows the system switching to dark as it happens', async ({ page }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(page.getByTestId('candle-chart')).toHaveAttribute('data-bars', /^[1-9]\d*$/, { timeout: COLD_START_MS });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(() => chartBackground(page)).toBe('rgb(22, 26, 30)');
+  });
+});
