@@ -214,7 +214,8 @@ test.describe('latest trades', () => {
     );
     for (const cell of cells) {
       expect(cell.time).toMatch(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
-      expect(cell.colour).toBe(cell.side === 'buy' ? 'rgb(32, 178, 108)' : 'rgb(239, 69, 74)');
+      // The dark theme's up / down text colours (--up-text #20b26c, --down-text #f25c60).
+      expect(cell.colour).toBe(cell.side === 'buy' ? 'rgb(32, 178, 108)' : 'rgb(242, 92, 96)');
     }
     const first = rows.first();
     const price = (await first.locator('.trade-cell--price').textContent()) ?? '';
