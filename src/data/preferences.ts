@@ -1,5 +1,5 @@
 import { matchSupportedLocale, type Locale } from '../domain/locale';
-import { isThemeChoice, resolveTheme, type Theme } from '../domain/theme';
+import { resolveTheme, type Theme } from '../domain/theme';
 import { STORAGE_KEYS, readString, writeString } from './storage';
 
 export type { Theme };
@@ -14,11 +14,6 @@ export function systemLightQuery(): MediaQueryList | null {
 /** The stored choice, else the system's preference (src/domain/theme). */
 export function readTheme(): Theme {
   return resolveTheme(readString(STORAGE_KEYS.theme), systemLightQuery()?.matches ?? false);
-}
-
-/** Whether the user has chosen a theme (then the system's preference no longer applies). */
-export function themeChosen(): boolean {
-  return isThemeChoice(readString(STORAGE_KEYS.theme));
 }
 
 export function writeTheme(theme: Theme): void {

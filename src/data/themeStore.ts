@@ -1,11 +1,11 @@
-import { readTheme, systemLightQuery, themeChosen, writeTheme, type Theme } from './preferences';
+import { readTheme, systemLightQuery, writeTheme, type Theme } from './preferences';
 
 let theme: Theme = readTheme();
 const listeners = new Set<() => void>();
 
-// Until the user picks a theme, the page follows the system's light / dark switch as it happens.
+// Until the user picks a theme, the page follows the system's light / dark switch as it happens
+// (once a choice is stored, readTheme returns it and the switch changes nothing).
 systemLightQuery()?.addEventListener('change', () => {
-  if (themeChosen()) return;
   const next = readTheme();
   if (next === theme) return;
   theme = next;

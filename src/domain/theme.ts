@@ -7,9 +7,9 @@ export type Theme = 'dark' | 'light';
  * default). index.html's first-frame script applies the same rule.
  */
 export function resolveTheme(stored: string | null, systemPrefersLight: boolean): Theme {
-  if (stored === 'light' || stored === 'dark') return stored;
+  if (isThemeChoice(stored)) return stored;
   return systemPrefersLight ? 'light' : 'dark';
 }
 
 /** Whether a stored value is the user's own choice (a system change then no longer moves the theme). */
-export const isThemeChoice = (stored: string | null): boolean => stored === 'light' || stored === 'dark';
+export const isThemeChoice = (stored: string | null): stored is Theme => stored === 'light' || stored === 'dark';
