@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { localesPlugin, readLocaleFiles } from './vite-plugins/locales.ts';
+import { preloadFontPlugin } from './vite-plugins/preloadFont.ts';
 
 // The demo build embeds the simulated exchange; VITE_BACKEND=remote builds a page
 // that talks to a real server at the same origin instead.
@@ -10,6 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     localesPlugin(),
+    preloadFontPlugin('inter-latin-wght-normal'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -18,10 +20,10 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The shell, the default language and the icons are precached; other
+        // The shell, its fonts, the default language and the icons are precached; other
         // languages and the demo market's sessions are cached on first use by
         // the worker's runtime routes.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wav}', 'locales/en/*.json'],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wav,woff2}', 'locales/en/*.json'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },

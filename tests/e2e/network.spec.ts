@@ -80,7 +80,9 @@ test('a whitelisted trader is accelerated; a dead accelerated host is replaced b
   await expect(view(page).locator('tr[data-path="accelerated"]')).toContainText('down');
   await expect(view(page).getByTestId('net-failures-accelerated')).not.toHaveText('0');
   // The switch itself is listed: the failed call moved from the accelerated host to the origin.
-  await expect(view(page).getByTestId('net-switches')).toContainText('Accelerated → Origin — a request got no answer');
+  // "Accelerated → Origin": the arrow is an icon named "switched to".
+  const line = view(page).getByTestId('net-switches').getByRole('listitem').filter({ hasText: /Accelerated\s+Origin — a request got no answer/ }).first();
+  await expect(line.getByRole('img', { name: 'switched to' })).toBeVisible();
 
   // The first upload cycle is 10 s after start: the collector gets the fallback and the failed request in the accelerated path's statistics.
   await page.clock.runFor(31_000);

@@ -36,6 +36,21 @@ test.describe('offline start from the PWA cache', () => {
     await expect(banner).toHaveCount(0);
   });
 
+  test('offline, the page draws in its own fonts (Inter, and Noto Sans Arabic in Arabic), as online', async ({ page, context }) => {
+    await page.goto('/ar-SA/trade/spot/BTC/USDT');
+    await expect(page.getByRole('tab', { name: 'دفتر الأوامر' })).toBeVisible({ timeout: 45_000 });
+    await waitForOfflineReady(page, 'ar-SA');
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'دفتر الأوامر' })).toBeVisible();
+    // The faces the page's text needed, loaded from the worker's precache (not the system's fonts).
+    const loaded = () => page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...new Set([...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')))].sort();
+    });
+    await expect.poll(loaded).toEqual(['Inter Variable', 'Noto Sans Arabic Variable']);
+  });
+
   test('the phone page reloads offline like the installed app: chart, book, Buy / Sell bar', async ({ page, context }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/en/trade/spot/BTC/USDT');

@@ -123,6 +123,7 @@ export function ChartArea({ base, quote, locale, isDemo, loggedIn }: ChartAreaPr
         timeZone: layout.settings.timezone,
         background: css.getPropertyValue('--panel').trim() || '#161a1e',
         text: css.getPropertyValue('--text').trim() || '#eaecef',
+        font: css.fontFamily || 'sans-serif',
       },
       now,
     );

@@ -10,6 +10,8 @@ export interface ScreenshotHeader {
   timeZone: string;
   background: string;
   text: string;
+  /** the page's font stack */
+  font: string;
 }
 
 const HEADER_HEIGHT = 48;
@@ -23,9 +25,9 @@ export function composeScreenshot(chartCanvas: HTMLCanvasElement, header: Screen
   ctx.fillStyle = header.background;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = header.text;
-  ctx.font = '600 14px system-ui, sans-serif';
+  ctx.font = `600 14px ${header.font}`;
   ctx.fillText(header.title, 12, 20);
-  ctx.font = '12px system-ui, sans-serif';
+  ctx.font = `12px ${header.font}`;
   ctx.fillText(`${header.legend}   ${chartDateTime(now, header.timeZone)} ${header.timeZone}`, 12, 38);
   ctx.drawImage(chartCanvas, 0, HEADER_HEIGHT);
   return canvas;

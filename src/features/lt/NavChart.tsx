@@ -9,7 +9,7 @@ import { TICK_LEVEL } from '../../ui/chartTickLevel';
 function themeOf(element: HTMLElement) {
   const css = getComputedStyle(element);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return { background: v('--panel', '#ffffff'), text: v('--muted', '#707a8a'), grid: v('--border', '#e6e8ea'), line: v('--accent', '#f7a600') };
+  return { background: v('--panel', '#ffffff'), text: v('--muted', '#707a8a'), grid: v('--border', '#e6e8ea'), line: v('--accent', '#f7a600'), font: css.fontFamily || 'sans-serif' };
 }
 
 const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
@@ -39,7 +39,7 @@ export default function NavChart({ bars, precision, locale }: { bars: readonly L
     const theme = themeOf(element);
     const chart = createChart(element, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, fontSize: 11, attributionLogo: true },
+      layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, fontFamily: theme.font, fontSize: 11, attributionLogo: true },
       grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
       rightPriceScale: { borderColor: theme.grid },
       timeScale: {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { changeDirection, formatChangePercent } from '../../domain/changePercent';
 import { marketListRows, nextSort, quoteTabs, type MarketRow, type MarketSort, type MarketTab, type SortKey } from '../../domain/marketList';
 import type { Favorites } from '../../data/favorites';
+import { SortIcon, StarIcon } from '../../ui/icons';
 
 interface MarketListProps {
   rows: readonly MarketRow[];
@@ -80,7 +81,7 @@ export function MarketList({ rows, currentSymbolId, favorites, onSelect, onClose
         onClick={() => setSort(nextSort(sort, key))}
       >
         {label}
-        <span aria-hidden="true">{active === 'asc' ? ' ▲' : active === 'desc' ? ' ▼' : ' ↕'}</span>
+        <SortIcon order={active} className="market-list__sort-icon" />
       </button>
     );
   };
@@ -147,7 +148,7 @@ function MarketListRow({ row, current, favorites, onSelect }: { row: MarketRow; 
         aria-label={starred ? t('removeFavorite', { pair }) : t('addFavorite', { pair })}
         onClick={() => favorites.toggle(row.symbolId)}
       >
-        {starred ? '★' : '☆'}
+        <StarIcon filled={starred} />
       </button>
       <button type="button" className="market-list__pick" data-market-row onClick={() => onSelect(row)}>
         <span className="market-list__pair" dir="ltr">{pair}</span>

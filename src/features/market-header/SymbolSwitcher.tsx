@@ -5,6 +5,7 @@ import type { MarketRow } from '../../domain/marketList';
 import { useFavorites } from '../../data/favorites';
 import { MarketList } from './MarketList';
 import { useMarketRows } from './useMarketRows';
+import { CaretDownIcon } from '../../ui/icons';
 
 const hoverCapable = () => typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches;
 
@@ -83,7 +84,7 @@ export function SymbolSwitcher({ locale, base, quote, symbolId }: { locale: stri
           }}
         >
           {base}/{quote}
-          <span aria-hidden="true" className="symbol-switcher__caret">▾</span>
+          <CaretDownIcon className="symbol-switcher__caret" />
         </button>
       </h1>
       {open && (

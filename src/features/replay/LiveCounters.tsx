@@ -49,7 +49,7 @@ export function LiveCounters({ symbol, replay }: LiveCountersProps) {
     ['best-ask', t('bestAsk'), diff.book?.asks[0]?.[0] ?? none],
     ['book-version', t('bookVersion'), diff.book?.version ?? none],
     ['merged-levels', t('mergedLevels'), merged.book ? `${merged.book.bids.length} / ${merged.book.asks.length}` : none],
-    ['bar', t('bar1m'), bar.bar ? `${bar.bar.o} → ${bar.bar.c}` : none],
+    ['bar', t('bar1m'), bar.bar ? `${bar.bar.o} – ${bar.bar.c}` : none],
   ];
   if (replay) {
     rows.push(

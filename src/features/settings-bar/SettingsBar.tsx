@@ -6,6 +6,7 @@ import { switchLocaleInPath } from '../../domain/routes';
 import { writeStoredLocale } from '../../data/preferences';
 import { themeStore } from '../../data/themeStore';
 import { Button } from '../../ui/Button';
+import { MenuIcon } from '../../ui/icons';
 
 interface SettingsBarProps {
   locale: Locale;
@@ -97,7 +98,7 @@ function SettingsMenu({ label, children }: { label: string; children: ReactNode 
   return (
     <div className="settings-menu" ref={wrapRef}>
       <button type="button" id={`${id}-button`} className="btn btn--ghost settings-menu__button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        <span aria-hidden="true" className="settings-menu__icon">☰</span> {label}
+        <MenuIcon className="settings-menu__icon" /> {label}
       </button>
       <div id={id} className="settings-bar__controls settings-menu__panel" hidden={!open}>
         {children}

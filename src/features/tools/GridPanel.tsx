@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Tabs } from '../../ui/Tabs';
 import { placeFailure } from '../order-entry';
+import { ArrowBackIcon } from '../../ui/icons';
 
 type GridTab = 'running' | 'completed';
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -37,7 +38,7 @@ export function GridPanel({ base, quote }: { base: string; quote: string }) {
       <div className="panel__header panel__drag-handle grid-panel__header">
         <h2 id="grid-panel-title" className="visually-hidden">{t('tool_gridBot')}</h2>
         <button type="button" className="grid-panel__back" onClick={() => setSidePanel(STANDARD_PANEL)}>
-          <span aria-hidden="true">←</span>
+          <ArrowBackIcon />
           <span className="visually-hidden">{t('gridBack')}</span>
         </button>
         <Tabs<GridTab>

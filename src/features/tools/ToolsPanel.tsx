@@ -4,6 +4,7 @@ import { useOtcGuided } from '../../data/otcGuided';
 import { AlgoOrderForm } from './AlgoOrderForm';
 import { GridBotForm } from './GridBotForm';
 import { ScaledOrderForm } from './ScaledOrderForm';
+import { ArrowBackIcon } from '../../ui/icons';
 
 interface ToolsPanelProps {
   base: string;
@@ -26,7 +27,7 @@ export function ToolsPanel({ base, quote, tools, tool, onChoose, onBack }: Tools
     return (
       <div className="tools-panel">
         <button type="button" className="tools-panel__back" onClick={onBack}>
-          <span aria-hidden="true">← </span>
+          <ArrowBackIcon /> 
           {t('toolsBack', { tool: t(`tool_${tool}`) })}
         </button>
         {tool === 'scaledOrder' ? (

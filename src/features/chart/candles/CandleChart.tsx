@@ -43,7 +43,7 @@ const COMPARE_PALETTE = ['#2db5e5', '#b45cf0', '#e8c547'];
 function readTheme(element: HTMLElement): ChartTheme {
   const css = getComputedStyle(element);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return { background: v('--panel', '#161a1e'), text: v('--muted', '#848e9c'), grid: v('--border', '#2b3139'), line: v('--accent', '#f7a600') };
+  return { background: v('--panel', '#161a1e'), text: v('--muted', '#848e9c'), grid: v('--border', '#2b3139'), line: v('--accent', '#f7a600'), font: css.fontFamily || 'sans-serif' };
 }
 
 function liveBar(state: KlineState): OhlcvBar | null {

@@ -33,6 +33,8 @@ export interface ChartTheme {
   text: string;
   grid: string;
   line: string;
+  /** the page's font stack, so the axes draw in the shipped font */
+  font: string;
 }
 
 export interface ChartControllerOptions {
@@ -108,6 +110,7 @@ export class ChartController {
       layout: {
         background: { type: ColorType.Solid, color: options.theme.background },
         textColor: options.theme.text,
+        fontFamily: options.theme.font,
         fontSize: 11,
         // The lightweight-charts licence asks for the TradingView attribution; the logo links to it.
         attributionLogo: true,

@@ -6,6 +6,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { useRoutePicker } from '../useRoutePicker';
 import { Sparkline } from './Sparkline';
 import { SPARK_BUCKETS, SPARK_BUCKET_SECONDS, useNetworkView, type NetworkView } from './useNetworkView';
+import { ArrowForwardIcon } from '../../../ui/icons';
 
 const FORCED: readonly ForcedPath[] = ['auto', 'accelerated', 'cdn', 'origin'];
 
@@ -82,7 +83,7 @@ function Switches({ view }: { view: NetworkView }) {
           {recent.map((change) => (
             <li key={`${change.at}-${change.from}-${change.to}`}>
               <time dir="ltr" dateTime={new Date(change.at).toISOString()}>{new Date(change.at).toLocaleTimeString(i18n.language, { hour12: false })}</time>{' '}
-              {t('switchLine', { from: t(`path_${change.from}`), to: t(`path_${change.to}`) })} — {t(`why_${change.why}`)}
+              {t(`path_${change.from}`)} <ArrowForwardIcon label={t('switchedTo')} /> {t(`path_${change.to}`)} — {t(`why_${change.why}`)}
             </li>
           ))}
         </ol>

@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/signIn';
+import { COLD_START_MS } from './support/orderForm';
+
+/**
+ * No font luck (issue 33 part 3): every character the page shows in English and Arabic lies in a range of a face
+ * the app ships (its @font-face unicode-ranges). A ★, ☰ or → outside them would come from whatever font the
+ * system has, or show as an empty box. Chinese is drawn by the system's CJK font by design, so zh-TW is not here.
+ */
+async function charactersOutsideShippedFonts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const ranges: Array<[number, number]> = [];
+    for (const sheet of document.styleSheets) {
+      for (const rule of sheet.cssRules) {
+        if (!(rule instanceof CSSFontFaceRule)) continue;
+        const range = rule.style.getPropertyValue('unicode-range') || 'U+0-10FFFF';
+        for (const part of range.split(',')) {
+          const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+          ranges.push([parseInt(from, 16), parseInt(to ?? from, 16)]);
+        }
+      }
+    }
+    const shipped = (code: number) => code < 0x20 || ranges.some(([from, to]) => code >= from && code <= to);
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (parent && parent.checkVisibility() && !parent.closest('script, style, noscript')) texts.push(node.textContent ?? '');
+    }
+    for (const element of document.body.querySelectorAll('*')) {
+      for (const pseudo of ['::before', '::after']) {
+        const content = getComputedStyle(element, pseudo).content;
+        if (content.startsWith('"')) texts.push(content.slice(1, -1));
+      }
+    }
+    const outside = new Set<string>();
+    for (const text of texts) for (const char of text) if (!shipped(char.codePointAt(0)!)) outside.add(`${char} U+${char.codePointAt(0)!.toString(16).toUpperCase()}`);
+    return [...outside];
+  });
+}
+
+for (const locale of ['en', 'ar-SA'] as const) {
+  test(`${locale}: every character on the trading page, its market list and the signed-in panels is in a shipped font`, async ({ page }) => {
+    // The first visit's trade guide (in any language) would cover the market switcher.
+    await page.addLocatorHandler(page.locator('.market-header__end dialog[open]'), () => page.keyboard.press('Escape'), { noWaitAfter: true });
+    await signIn(page, 'u-demo', `/${locale}/trade/spot/BTC/USDT`);
+    await expect(page.locator('.ob-row').first()).toBeVisible({ timeout: COLD_START_MS });
+    await expect(page.getByTestId('header-last-price')).not.toBeEmpty({ timeout: COLD_START_MS });
+    expect(await charactersOutsideShippedFonts(page)).toEqual([]);
+
+    await page.locator('.symbol-switcher__button').click();
+    await expect(page.locator('.market-list__row').first()).toBeVisible();
+    expect(await charactersOutsideShippedFonts(page)).toEqual([]);
+  });
+}
+
+test('the phone page and its settings menu use only shipped fonts', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en/trade/spot/BTC/USDT');
+  await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: COLD_START_MS });
+  await expect(page.locator('.ob-row').first()).toBeVisible({ timeout: COLD_START_MS });
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  expect(await charactersOutsideShippedFonts(page)).toEqual([]);
+});
