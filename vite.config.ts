@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { localesPlugin, readLocaleFiles } from './vite-plugins/locales.ts';
 import { preloadFontPlugin } from './vite-plugins/preloadFont.ts';
+import { cjkFontPlugin } from './vite-plugins/cjkFont.ts';
 
 // The demo build embeds the simulated exchange; VITE_BACKEND=remote builds a page
 // that talks to a real server at the same origin instead.
@@ -12,6 +13,7 @@ export default defineConfig({
     react(),
     localesPlugin(),
     preloadFontPlugin('inter-latin-wght-normal'),
+    cjkFontPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

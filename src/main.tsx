@@ -7,6 +7,7 @@ import { decideRoute } from './domain/routes';
 import { browserLanguages, readStoredLocale } from './data/preferences';
 import { getQuoteClient } from './data/realtime';
 import './app/fonts.css';
+import 'virtual:cjk-font.css';
 import './app/styles.css';
 
 /** The language the first screen will be in, so i18next loads it first and only it. */
