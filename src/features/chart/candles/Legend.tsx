@@ -22,7 +22,13 @@ export function Legend({ controller, symbolName, interval, pricePrecision }: { c
   const change = legend?.change ?? null;
   const direction = change === null ? '' : change >= 0 ? 'up' : 'down';
   return (
-    <div className="chart-legend" data-testid="chart-legend" data-hovering={legend?.hovering ? 'true' : 'false'}>
+    <div
+      className="chart-legend"
+      data-testid="chart-legend"
+      data-hovering={legend?.hovering ? 'true' : 'false'}
+      // Wraps before the price scale, whose width follows the prices' digits (the stylesheet's 80 px is the guess before the first paint).
+      style={legend?.priceScaleWidth ? { maxInlineSize: `calc(100% - ${legend.priceScaleWidth + 16}px)` } : undefined}
+    >
       <div className="chart-legend__row">
         <strong>{symbolName}</strong>
         <span>· {t(`main.interval.${interval}`)}</span>

@@ -57,6 +57,8 @@ export interface LegendState {
   hovering: boolean;
   /** each compared symbol's change as the percent scale draws it (against its first close in view) */
   compared: ComparedLegend[];
+  /** the price scale's width in px (0 before the first paint): the legend wraps before it, not under it */
+  priceScaleWidth: number;
 }
 
 export interface ComparedLegend {
@@ -364,6 +366,7 @@ export class ChartController {
       indicators: this.indicators.legend(index),
       hovering: this.hoverIndex !== null,
       compared: this.comparedLegend(bar),
+      priceScaleWidth: this.chart.priceScale('right').width(),
     });
   }
 
