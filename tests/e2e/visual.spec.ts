@@ -16,10 +16,21 @@ const SIZES = {
 /** A point of the session with a full book and a few hours of candles. */
 const SEEK_TO_MS = 90_000;
 const RESTING_BUY = { userId: 'u-uta', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.01', price: '60000' };
-/** Anti-aliasing of text and canvas may differ by a few pixels between runs; a changed panel is thousands. */
-const MATCH = { maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide', fullPage: true, maskColor: '#808080' } as const;
-/** Measured, not replayed: the route's latency (and the route and path it picks) are timings of this run's requests. */
-const measured = (page: Page) => [page.locator('.route-picker__button'), page.locator('.net-button')];
+/**
+ * Runs paint the same pixels but for one known wobble: now and then the current bar's volume in the legend differs
+ * in its last digits (about 150 px; a kline push meeting the seek, not yet explained). 250 px lets that pass; a
+ * moved label or a changed panel is more.
+ */
+const MATCH = { maxDiffPixels: 250, animations: 'disabled', caret: 'hide', fullPage: true, maskColor: '#808080' } as const;
+/**
+ * Measured, not replayed: the route's latency (and the route and path it picks) are timings of this run's requests.
+ * Masked, and held at one width so that "78 ms" against "581 ms" does not move their neighbours.
+ */
+const MEASURED = '.route-picker__button, .net-button';
+async function maskMeasured(page: Page) {
+  await page.addStyleTag({ content: `${MEASURED} { inline-size: 150px !important; overflow: hidden !important; }` });
+  return [page.locator(MEASURED)];
+}
 
 type Size = keyof typeof SIZES;
 
@@ -88,7 +99,7 @@ for (const theme of ['dark', 'light'] as const) {
         for (const trader of [false, true]) {
           test(`${trader ? 'a trader with an open order' : 'a visitor'}`, async ({ page }) => {
             await openFrozen(page, { theme, locale, trader });
-            await expect(page).toHaveScreenshot(`${theme}-${locale}-${size}-${trader ? 'trader' : 'visitor'}.png`, { ...MATCH, mask: measured(page) });
+            await expect(page).toHaveScreenshot(`${theme}-${locale}-${size}-${trader ? 'trader' : 'visitor'}.png`, { ...MATCH, mask: await maskMeasured(page) });
           });
         }
       });
@@ -171,7 +182,9 @@ async function textOverflows(page: Page, selector: string): Promise<string[]> {
     for (const element of document.querySelectorAll<HTMLElement>(scope)) {
       if (!element.checkVisibility() || element.closest('.visually-hidden') || ![...element.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())) continue;
       const style = getComputedStyle(element);
-      if (style.textOverflow === 'ellipsis' || style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
+      // An ellipsis only counts where it is drawn: a flex or grid box ignores text-overflow and cuts the text.
+      const ellipsis = style.textOverflow === 'ellipsis' && !/flex|grid/.test(style.display);
+      if (ellipsis || style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
       const spills = element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0;
       // A box that is itself pushed out of its dialog (a grid column grown by its text) also spills.
       const container = element.closest('dialog');

@@ -19,6 +19,7 @@ import {
   type SeriesType,
   type Time,
 } from 'lightweight-charts';
+import { legibleOn } from '../../../domain/legibleColor';
 import { comparedChange } from '../../../domain/chartCompare';
 import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
 import { chartDateTime, chartTickLabel } from '../../../domain/chartTime';
@@ -210,6 +211,7 @@ export class ChartController {
     this.options = { ...this.options, theme };
     this.chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, panes: { separatorColor: theme.grid } } });
     this.applySettings(this.options.settings);
+    this.emitLegend();
   }
 
   setSettings(settings: ChartSettings): void {
@@ -360,12 +362,14 @@ export class ChartController {
     const index = this.hoverIndex ?? this.bars.length - 1;
     const bar = this.bars[index] ?? null;
     const prev = this.bars[index - 1];
+    const { background } = this.options.theme;
     this.legendListener({
       bar,
       change: bar && prev && prev.close !== 0 ? (bar.close - prev.close) / prev.close : null,
-      indicators: this.indicators.legend(index),
+      // Values in each line's colour, shaded to read on this theme's background (an amber MA is 2:1 on white).
+      indicators: this.indicators.legend(index).map((group) => ({ ...group, values: group.values.map((v) => ({ ...v, color: legibleOn(v.color, background) })) })),
       hovering: this.hoverIndex !== null,
-      compared: this.comparedLegend(bar),
+      compared: this.comparedLegend(bar).map((c) => ({ ...c, color: legibleOn(c.color, background) })),
       priceScaleWidth: this.chart.priceScale('right').width(),
     });
   }
