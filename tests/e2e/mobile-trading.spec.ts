@@ -67,6 +67,14 @@ for (const phone of [{ name: 'small phone', width: 320, height: 640 }, { name: '
       await replay(page, { action: 'pause' });
       const trade = page.locator('#latest-trades .trade-row[data-side]').nth(2);
       await expect(trade).toBeVisible();
+      // Frames already on their way when the market paused still land (CI once read a row the next push then
+      // shifted): read the list only once it has held still for two push intervals.
+      const list = page.locator('#latest-trades');
+      await expect.poll(async () => {
+        const before = await list.innerText();
+        await page.waitForTimeout(700);
+        return (await list.innerText()) === before;
+      }).toBe(true);
       const traded = ((await trade.locator('.trade-cell--price').textContent()) ?? '').replace(/,/g, '');
       await trade.tap();
       await expect(sheet(page)).toBeVisible();
