@@ -6,6 +6,7 @@ import { matchSupportedLocale, textDirection } from './domain/locale';
 import { decideRoute } from './domain/routes';
 import { browserLanguages, readStoredLocale } from './data/preferences';
 import { getQuoteClient } from './data/realtime';
+import '@fontsource-variable/inter/wght.css';
 import './app/fonts.css';
 import 'virtual:cjk-font.css';
 import './app/styles.css';

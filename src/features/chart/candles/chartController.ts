@@ -100,6 +100,8 @@ export class ChartController {
   private frame = 0;
   private options: ChartControllerOptions;
   private legendListener: ((legend: LegendState) => void) | null = null;
+  /** line colour → its legible shade on the current background; the legend is emitted on every tick, the shades change with the theme */
+  private readonly legibleShades = new Map<string, string>();
   private olderListener: (() => void) | null = null;
   private viewListener: ((view: ChartView | null) => void) | null = null;
   private hoverIndex: number | null = null;
@@ -209,6 +211,7 @@ export class ChartController {
     const old = this.options.theme;
     if (old.background === theme.background && old.text === theme.text && old.grid === theme.grid && old.line === theme.line) return;
     this.options = { ...this.options, theme };
+    this.legibleShades.clear();
     this.chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: theme.background }, textColor: theme.text, panes: { separatorColor: theme.grid } } });
     this.applySettings(this.options.settings);
     this.emitLegend();
@@ -362,16 +365,24 @@ export class ChartController {
     const index = this.hoverIndex ?? this.bars.length - 1;
     const bar = this.bars[index] ?? null;
     const prev = this.bars[index - 1];
-    const { background } = this.options.theme;
     this.legendListener({
       bar,
       change: bar && prev && prev.close !== 0 ? (bar.close - prev.close) / prev.close : null,
       // Values in each line's colour, shaded to read on this theme's background (an amber MA is 2:1 on white).
-      indicators: this.indicators.legend(index).map((group) => ({ ...group, values: group.values.map((v) => ({ ...v, color: legibleOn(v.color, background) })) })),
+      indicators: this.indicators.legend(index).map((group) => ({ ...group, values: group.values.map((v) => ({ ...v, color: this.legible(v.color) })) })),
       hovering: this.hoverIndex !== null,
-      compared: this.comparedLegend(bar).map((c) => ({ ...c, color: legibleOn(c.color, background) })),
+      compared: this.comparedLegend(bar).map((c) => ({ ...c, color: this.legible(c.color) })),
       priceScaleWidth: this.chart.priceScale('right').width(),
     });
+  }
+
+  private legible(color: string): string {
+    let shade = this.legibleShades.get(color);
+    if (shade === undefined) {
+      shade = legibleOn(color, this.options.theme.background);
+      this.legibleShades.set(color, shade);
+    }
+    return shade;
   }
 
   private comparedLegend(bar: OhlcvBar | null): ComparedLegend[] {
