@@ -8,14 +8,24 @@ import { COLD_START_MS } from './support/orderForm';
  */
 test.describe.configure({ timeout: 90_000 });
 
-/** The colour the candle chart paints behind its plot (a pixel near the pane's top-left corner). */
+/**
+ * The colour the candle chart paints behind its plot: the commonest opaque colour of a 24 × 24 block near the
+ * pane's top-left corner. One pixel was not enough: at some times of day a time-axis grid line crosses it.
+ */
 function chartBackground(page: Page): Promise<string> {
   return page.getByTestId('candle-chart').evaluate((chart) => {
     for (const canvas of chart.querySelectorAll('canvas')) {
       const context = canvas.getContext('2d');
-      if (!context || canvas.width < 10 || canvas.height < 10) continue;
-      const [r, g, b, a] = context.getImageData(4, 4, 1, 1).data;
-      if (a === 255) return `rgb(${r}, ${g}, ${b})`;
+      if (!context || canvas.width < 40 || canvas.height < 40) continue;
+      const data = context.getImageData(4, 4, 24, 24).data;
+      const counts = new Map<string, number>();
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] !== 255) continue;
+        const colour = `rgb(${data[i]}, ${data[i + 1]}, ${data[i + 2]})`;
+        counts.set(colour, (counts.get(colour) ?? 0) + 1);
+      }
+      const commonest = [...counts].sort((a, b) => b[1] - a[1])[0];
+      if (commonest) return commonest[0];
     }
     return 'none';
   });
