@@ -35,6 +35,8 @@ export default defineConfig({
   // APP_VERSION: the `v` of the network probe (spec 2 §7).
   define: { BUILD_LOCALE_FILES: JSON.stringify(readLocaleFiles().map((f) => f.path)), APP_VERSION: JSON.stringify((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version) },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // The shared exchange worker is a module worker: it splits like the page (sessions, JSON) and loads as ESM.
+  worker: { format: 'es' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
     environment: 'jsdom',

@@ -30,7 +30,12 @@ export function parseFaults(spec: string | null | undefined): Fault[] {
   });
 }
 
-export class FaultPlan {
+/** Where a route asks whether its call is to fail; `request` tells tabs of a shared exchange apart. */
+export interface FaultSource {
+  take(path: string, request?: Request): FaultKind | null;
+}
+
+export class FaultPlan implements FaultSource {
   constructor(private readonly faults: Fault[]) {}
 
   /** Takes one use of the fault for this path, if any. */
@@ -56,5 +61,30 @@ export async function faultResponse(kind: FaultKind | null): Promise<Response | 
       return null;
     default:
       return null;
+  }
+}
+
+/** The header the shared exchange's tab proxy stamps on every call with the calling tab's id. */
+export const TAB_HEADER = 'x-embedded-tab';
+
+/**
+ * One exchange serving several tabs (the shared worker): `?mockFault=` is a
+ * tab's own, as it was when every tab ran its own exchange, so each tab's
+ * plan is kept apart and picked by the tab header.
+ */
+export class FaultsByTab implements FaultSource {
+  private readonly plans = new Map<string, FaultPlan>();
+
+  set(tab: string, plan: FaultPlan): void {
+    this.plans.set(tab, plan);
+  }
+
+  forget(tab: string): void {
+    this.plans.delete(tab);
+  }
+
+  take(path: string, request?: Request): FaultKind | null {
+    const tab = request?.headers.get(TAB_HEADER);
+    return tab ? (this.plans.get(tab)?.take(path) ?? null) : null;
   }
 }

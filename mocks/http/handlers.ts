@@ -4,7 +4,7 @@ import { createAccountService, type AccountService } from '../accounts/service';
 import { newUserId } from '../accounts/ids';
 import { createUserStore, type UserStore } from '../accounts/userStore';
 import { createChartStore, type ChartStore } from '../accounts/chartStore';
-import { FaultPlan } from '../faults';
+import { FaultPlan, type FaultSource } from '../faults';
 import type { MarketView } from '../gateway/types';
 import { chartSaveHandlers } from './chartSaves';
 import { announcementHandlers, createAnnouncementStore, type AnnouncementStore } from './announcements';
@@ -34,7 +34,7 @@ import { hostHandlers, networkHandlers } from './network';
 
 export interface HandlerOptions {
   /** `?mockFault=` plan; applies to every path */
-  faults?: FaultPlan;
+  faults?: FaultSource;
   /** the live market; without it only the shell's calls (profile, symbol list, time, routes) answer */
   market?: MarketView;
   /** true while the simulated network is down: every path then fails like a dropped connection */

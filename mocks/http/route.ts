@@ -1,11 +1,11 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { faultResponse, type FaultPlan } from '../faults';
+import { faultResponse, type FaultSource } from '../faults';
 import { answerFor } from './errors';
 
 export type Answer = (request: Request) => Response | Promise<Response>;
 
 export interface RouteContext {
-  faults: FaultPlan;
+  faults: FaultSource;
   /** true while the simulated network is down */
   offline: () => boolean;
   /**
@@ -24,7 +24,7 @@ export interface RouteContext {
 export function route(context: RouteContext, path: string, answer: Answer, method: 'get' | 'post' = 'get'): HttpHandler {
   return http[method](path, async ({ request }) => {
     if (context.offline()) return HttpResponse.error();
-    const fault = context.faults.take(path);
+    const fault = context.faults.take(path, request);
     const faulted = fault === 'lost' ? null : await faultResponse(fault);
     if (faulted) return faulted;
     let response: Response;

@@ -1,7 +1,7 @@
 import type { HttpHandler, WebSocketHandler } from 'msw';
 import instruments from '../../fixtures/instruments.json';
 import listingsFile from '../../fixtures/listings.json';
-import { FaultPlan } from '../faults';
+import type { FaultSource } from '../faults';
 import { privateSocketHandler, quoteSocketHandler } from '../gateway/msw';
 import { createPrivateGateway } from '../gateway/private';
 import { createQuoteGateway } from '../gateway/quote';
@@ -40,7 +40,7 @@ import { netControlHandlers } from './netControl';
 export interface BackendOptions {
   /** the first set is replayed from the start; the replay panel can pick the others */
   sets: SessionSet[];
-  faults?: FaultPlan;
+  faults?: FaultSource;
   scheduler?: Scheduler;
   /** lets a page render between slices of heavy work (session parsing, history generation) */
   yieldNow?: () => Promise<void>;
@@ -66,6 +66,12 @@ export interface BackendOptions {
   exchangeState?: ExchangeStateStore;
   /** the page's API origin, where the network layer's alternative hosts forward (in-page: location.origin) */
   origin?: () => string;
+  /**
+   * Resolves once every text-store write made so far is on disk. Stores that
+   * write asynchronously (IndexedDB in the shared worker) give it, so a POST's
+   * answer waits for its change as it waits for the engine's.
+   */
+  textsDurable?: () => Promise<void>;
 }
 
 export const LISTINGS = listingsFile.listings as Listing[];
@@ -100,7 +106,13 @@ export function createBackend(options: BackendOptions) {
   // Leveraged tokens: their orders lock engine balances, so they are saved in the same write too.
   const lt = createLtDesk(exchange, { state: restored?.lt, now: () => gridClock() });
   const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached, gridBots, algoOrders, lt }) : null;
-  const commit = saving ? () => saving.commit() : undefined;
+  const textsDurable = options.textsDurable;
+  const commit = saving || textsDurable
+    ? async () => {
+        await saving?.commit();
+        await textsDurable?.();
+      }
+    : undefined;
   const hub = createMarketHub({
     exchangeStart,
     exchange: strategyFeed(exchangeFeed(exchange), gridBots, algoOrders, lt),
@@ -179,6 +191,10 @@ export function createBackend(options: BackendOptions) {
     accounts,
     margin,
     lt,
+    /** switches the compliance configuration (a tab joining the shared exchange with `?mockSite=`) */
+    setSite(next: SiteConfig) {
+      site = next;
+    },
     /** saves the exchange's state now if a save is due (page hide, server stop) */
     flushState: () => saving?.flush(),
     quote,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { SERVER_RUNTIME_PORT } from './support/ports';
+import { installClock } from './support/clock';
 
 const FIXTURE = (JSON.parse(readFileSync(new URL('../../fixtures/announcements.json', import.meta.url), 'utf8')) as { list: unknown[] }).list;
 const MAKER = 'Spot maker fee holiday: 0% maker fees on selected pairs until 30 Nov 2026.';
@@ -17,7 +18,7 @@ const bar = (page: Page) => page.getByRole('region', { name: 'Announcements' });
  * within one step, so "not before 3 s" is exact.
  */
 async function openStepped(page: Page, url: string) {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.clock.pauseAt(REPLAY_START + 1_000);
   await page.goto(url);
   await stepUntilMounted(page);

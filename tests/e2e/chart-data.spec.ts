@@ -3,6 +3,7 @@ import { Decimal } from 'decimal.js';
 import { formatDecimal } from '../../src/domain/format';
 import { REPLAY_START, replay, truthBook } from './support/market';
 import { signIn } from './support/signIn';
+import { installClock } from './support/clock';
 
 /**
  * Issue 6, the chart's data on the replayed BTCUSDT market with a controlled
@@ -27,7 +28,7 @@ const offlineMark = (page: Page) => page.getByRole('status').filter({ hasText: O
 const kinds = (page: Page) => page.getByRole('group', { name: 'Chart type' });
 
 async function openChart(page: Page, path = '/en/trade/spot/BTC/USDT') {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto(path);
   await expect(chart(page)).not.toHaveAttribute('data-bars', '0', { timeout: FIRST_CHART_MS });
 }
@@ -143,7 +144,7 @@ async function chooseStyle(page: Page, from: string, to: string) {
 }
 
 test('an offline start shows the cached candles with the offline mark, which goes when the network answers again', async ({ page, context }) => {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto('/en/trade/spot/BTC/USDT');
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: FIRST_CHART_MS });
   // A second visit under the worker: the market's session file goes through it and is kept for the offline start.
@@ -177,7 +178,7 @@ test('an offline start shows the cached candles with the offline mark, which goe
 });
 
 test('a failed kline fetch shows the retry message, retries every second and recovers', async ({ page }) => {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.clock.pauseAt(REPLAY_START + 1_000);
   await page.goto(`/en/trade/spot/BTC/USDT?mockFault=${KLINES}:error:2`);
   const failed = page.getByRole('alert').filter({ hasText: RETRY_MESSAGE });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
 import { closeTradeGuide } from './support/orderForm';
+import { installClock } from './support/clock';
 
 /**
  * Issue 6, the pro chart's toolbar on the replayed BTCUSDT market with a
@@ -28,7 +29,7 @@ async function expectBarsOf(page: Page, intervalLabel: string) {
 }
 
 async function openChart(page: Page, path = '/en/trade/spot/BTC/USDT') {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto(path);
   await expect(chart(page)).toHaveAttribute('data-bars', /^[1-9]\d*$/, { timeout: FIRST_CHART_MS });
 }

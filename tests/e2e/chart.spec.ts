@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
+import { installClock } from './support/clock';
 
 /**
  * Issue 6, the chart area on the replayed BTCUSDT market with a controlled
@@ -15,7 +16,7 @@ const chart = (page: Page) => page.getByTestId('candle-chart');
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Chart tools' });
 
 async function openChart(page: Page, path = '/en/trade/spot/BTC/USDT') {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto(path);
   await expect(chart(page)).not.toHaveAttribute('data-bars', '0', { timeout: FIRST_CHART_MS });
 }

@@ -2,12 +2,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { countdownParts } from '../../src/domain/countdown';
 import { utcDateTime } from '../../src/domain/timeFormat';
 import { REPLAY_START, replay, replayStatus } from './support/market';
+import { installClock } from './support/clock';
 
 /** fixtures/listings.json: WIFUSDT opens 300 s into the replay, noticeType 1. */
 const WIF_PAGE = '/en/trade/spot/WIF/USDT';
 
 async function openWif(page: Page) {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto(WIF_PAGE);
   const overlay = page.locator('#chart-area').getByRole('region', { name: 'WIF/USDT opens for trading soon' });
   await expect(overlay).toBeVisible({ timeout: 15_000 });

@@ -3,6 +3,7 @@ import { Decimal } from 'decimal.js';
 import { formatDecimal } from '../../src/domain/format';
 import { formatBookTotal } from '../../src/domain/orderbookRows';
 import { control, REPLAY_START, replay, truthBook, type Book } from './support/market';
+import { installClock } from './support/clock';
 
 /**
  * Issue 7 in the built demo app: the exchange engine runs in the page's
@@ -20,7 +21,7 @@ const levels = (page: Page) => page.getByTestId('orderbook');
 test.describe.configure({ timeout: 120_000 });
 
 async function openPausedBook(page: Page): Promise<Book> {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto('/en/trade/spot/BTC/USDT');
   await expect(levels(page)).not.toHaveAttribute('data-book-version', '', { timeout: 45_000 });
   return settled(page);
@@ -86,7 +87,7 @@ test('a demo limit order joins the order book with its lock, and leaves it when 
 test('a demo market sell fills against the recorded bids and prints in the latest trades', async ({ page }) => {
   // The tape must hold a recorded trade before the market is held still: on a slow run the book showed (and the
   // replay was paused) before the session's first trade, and a paused market never prints one.
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto('/en/trade/spot/BTC/USDT');
   await expect(levels(page)).not.toHaveAttribute('data-book-version', '', { timeout: 45_000 });
   await page.getByRole('tab', { name: 'Latest trades' }).click();

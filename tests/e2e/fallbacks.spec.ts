@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { installClock } from './support/clock';
 
 test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -18,7 +19,7 @@ test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
   });
 
   test('an unreachable exchange shows the network-error overlay, whose refresh reloads', async ({ page }) => {
-    await page.clock.install();
+    await installClock(page);
     await page.goto('/en/trade/spot/BTC/USDT?mockFault=/spot/api/basic/symbol_list:network');
     await expect(page.locator('#orderbook-area')).toBeVisible();
     // Two retries with back-off before the page gives up.
@@ -37,7 +38,7 @@ test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
   });
 
   test('the static loading placeholder goes after 5 s even if the app never starts', async ({ page }) => {
-    await page.clock.install();
+    await installClock(page);
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/en/trade/spot/BTC/USDT');
     await expect(page.locator('#boot-placeholder')).toHaveCount(1);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { SERVER_RUNTIME_PORT } from './support/ports';
+import { installClock } from './support/clock';
 
 /**
  * Footer announcement banner (spec 2 §2, §4, §5; issue 23 parts 3 and 5),
@@ -26,7 +27,7 @@ async function open(page: Page): Promise<string[]> {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto(URL);
   return dialogs;
 }

@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { control, REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
+import { installClock } from './support/clock';
 
 /** Footer bar (spec 1 §2.7): favorites and recents, the rewards hub, the route picker and the help chat. */
 
 const CHANGE = /^([+-]\d+\.\d{2}|0\.00)%$/;
 
 async function open(page: Page, path = '/en/trade/spot/BTC/USDT') {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto(path);
   // The first load parses a market session in-page; on a busy machine that takes a while.
   await expect(footer(page)).toBeVisible({ timeout: 20_000 });

@@ -3,6 +3,7 @@ import { REPLAY_START } from './support/market';
 import { closeTradeGuide, COLD_START_MS } from './support/orderForm';
 import { signIn } from './support/signIn';
 import { matching, recordToasts } from './support/toasts';
+import { installClock } from './support/clock';
 
 /**
  * Leveraged-token orders end on the exchange 3 s after they are taken
@@ -35,7 +36,7 @@ const ltCall = (page: Page, path: string, body?: unknown): Promise<Answer> =>
 
 async function openSignedIn(page: Page, userId: string): Promise<void> {
   // A controlled clock: the 3 s of processing pass when the test says so.
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await closeTradeGuide(page);
   await signIn(page, userId, TRADE_PATH);
   await expect(page.getByTestId('order-available')).not.toHaveText(/—/, { timeout: COLD_START_MS });

@@ -3,6 +3,7 @@ import { REPLAY_START } from './support/market';
 import { closeTradeGuide, COLD_START_MS, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
 import { recordToasts } from './support/toasts';
+import { installClock } from './support/clock';
 
 /** Leveraged tokens (issue 22 parts 2 and 4): subscribe / redeem on the spot page, the check chain's toasts, the detail page. */
 test.describe.configure({ timeout: 120_000 });
@@ -35,7 +36,7 @@ async function passRiskTest(page: Page) {
 }
 
 async function onLtPair(page: Page) {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await closeTradeGuide(page);
   await signIn(page, 'u-uta', SPOT_PATH);
   await expect(card(page)).toBeVisible({ timeout: COLD_START_MS });

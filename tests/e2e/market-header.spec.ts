@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
+import { installClock } from './support/clock';
 
 // First loads wait for the in-page exchange to load its session: allow for a loaded CI machine.
 test.describe.configure({ timeout: 120_000 });
 
 
 async function openPage(page: Page, path = '/en/trade/spot/BTC/USDT') {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto(path);
   await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 45_000 });
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
+import { installClock } from './support/clock';
 
 const PHONE_WIDTHS = [320, 360, 390, 430, 500];
 
@@ -69,7 +70,7 @@ test.describe('mobile page (≤ 500 px)', () => {
 
   for (const locale of ['en', 'zh-TW', 'ar-SA']) {
     test(`${locale}: nothing is wider than the phone at 320–500 px, in both themes`, async ({ page }) => {
-      await page.clock.install({ time: REPLAY_START });
+      await installClock(page, { time: REPLAY_START });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/${locale}/trade/spot/BTC/USDT`);
       await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: 20_000 });
@@ -91,7 +92,7 @@ test.describe('mobile page (≤ 500 px)', () => {
   }
 
   test('the chart takes a fixed share of the phone and draws candles; the time frames sit under it', async ({ page }) => {
-    await page.clock.install({ time: REPLAY_START });
+    await installClock(page, { time: REPLAY_START });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/en/trade/spot/BTC/USDT');
     const chart = page.getByTestId('candle-chart');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { control, REPLAY_START } from './support/market';
 import { closeTradeGuide } from './support/orderForm';
 import { signIn } from './support/signIn';
+import { installClock } from './support/clock';
 
 /**
  * The network layer (issue 24, spec 2 §4, §6–§9): a whitelisted trader's
@@ -40,7 +41,7 @@ async function reports(page: Page): Promise<Report[]> {
 }
 
 async function open(page: Page) {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto('/en/trade/spot/BTC/USDT');
   await expect(footer(page)).toBeVisible({ timeout: 20_000 });
 }
@@ -52,7 +53,7 @@ async function chooseInterval(page: Page, name: string, label: string) {
 }
 
 test('a whitelisted trader is accelerated; a dead accelerated host is replaced by the origin within the request, shown in the view and counted at the collector', async ({ page }) => {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await closeTradeGuide(page);
   await signIn(page, 'u-uta');
   await expect(footer(page)).toBeVisible({ timeout: 20_000 });

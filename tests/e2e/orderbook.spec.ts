@@ -3,6 +3,7 @@ import { Decimal } from 'decimal.js';
 import { formatDecimal } from '../../src/domain/format';
 import { formatBookTotal, rowsPerSide, rowsThatFit, type BookLayout } from '../../src/domain/orderbookRows';
 import { fault, REPLAY_START, replay, truthBook, type Book } from './support/market';
+import { installClock } from './support/clock';
 
 /**
  * Issue 5, order book and latest trades, against the replayed BTCUSDT market
@@ -31,7 +32,7 @@ const FIRST_BOOK_MS = 45_000;
 test.describe.configure({ timeout: 120_000 });
 
 async function openBook(page: Page) {
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto('/en/trade/spot/BTC/USDT');
   await expect(levels(page)).not.toHaveAttribute('data-book-version', '', { timeout: FIRST_BOOK_MS });
 }

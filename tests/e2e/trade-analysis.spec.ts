@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START, replay } from './support/market';
 import { signIn } from './support/signIn';
+import { installClock } from './support/clock';
 
 
 async function openAs(page: Page, userId: string) {
@@ -9,7 +10,7 @@ async function openAs(page: Page, userId: string) {
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'How to trade on this page' }), async () => {
     await page.keyboard.press('Escape');
   });
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto('/en/trade/spot/BTC/USDT');
   // The in-page exchange loads the BTCUSDT session first; with two workers on 2 cores that can take a while.
   await expect(page.getByTestId('header-last-price')).toBeVisible({ timeout: 45_000 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { control, REPLAY_START, replay } from './support/market';
 import { COLD_START_MS } from './support/orderForm';
+import { installClock } from './support/clock';
 
 /**
  * Screenshot tests (issue 33 part 4): what the DOM tests cannot see — a chart that stays dark, a glyph drawn as a
@@ -39,7 +40,7 @@ async function openFrozen(page: Page, options: { theme: string; locale: string; 
   await page.addInitScript((theme) => localStorage.setItem('SPOT_theme', theme), options.theme);
   // The page's clock stands still from the first script on: the exchange starts at one instant every run, so the
   // market history it builds around its start (candles, 24 h figures) is the same; time moves only by runFor.
-  await page.clock.install({ time: REPLAY_START - 1_000 });
+  await installClock(page, { time: REPLAY_START - 1_000 });
   await page.clock.pauseAt(REPLAY_START);
   if (options.trader) {
     await page.goto(`/login?redirect_url=${encodeURIComponent(path)}`);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { installClock } from './clock';
 
 /** Every e2e replay starts at this wall-clock time, so the exchange's clock (and thus its frames) is the same each run. */
 export const REPLAY_START = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -13,7 +14,7 @@ export interface Book {
 export async function openWithReplayPanel(page: Page, path = '/en/trade/spot/BTC/USDT'): Promise<string[]> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.clock.install({ time: REPLAY_START });
+  await installClock(page, { time: REPLAY_START });
   await page.goto(path);
   await page.getByRole('button', { name: 'Replay' }).click();
   await expect(page.getByRole('region', { name: 'Market replay' })).toBeVisible();

@@ -1,0 +1,162 @@
+import { getResponse } from 'msw';
+import { FaultPlan, parseFaults, TAB_HEADER, type FaultsByTab } from '../faults';
+import type { SocketConnection } from '../gateway/types';
+import type { SocketAcceptor } from '../gateway/msw';
+import type { Backend } from '../runtime/backend';
+import { SITE_PRESETS, type SiteConfig } from '../site';
+import type { ExchangeMessage, Hello, HttpAnswer, HttpCall, SocketOpen, TabMessage } from './protocol';
+
+/** One end of a tab's channel: a MessagePort in the browser, a node MessagePort in tests. */
+export interface TabPort {
+  postMessage(message: ExchangeMessage, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<TabMessage>) => void) | null;
+  addEventListener?(type: 'close', listener: () => void): void;
+}
+
+/** What the host needs of a running exchange. */
+export interface HostedExchange {
+  backend: Pick<Backend, 'httpHandlers' | 'quote' | 'privateSocket' | 'network' | 'setSite'>;
+  faults: FaultsByTab;
+  /** the origin the exchange's relative routes resolve against (the page's) */
+  origin: string;
+}
+
+/** Dropped connection: what a browser reports when the network goes away. */
+const ABNORMAL_CLOSE = 1006;
+
+/**
+ * The exchange's side of every tab's channel. The exchange is booted by the
+ * first tab's hello (its `?mockSite=` and stored data) and shared by every
+ * tab after it; messages that arrive while it boots wait, in order.
+ */
+export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchange>, now: () => number = () => performance.now()) {
+  const startedAt = now();
+  let booting: Promise<HostedExchange> | null = null;
+  let tabs = 0;
+
+  function connect(port: TabPort) {
+    let tab: string | null = null;
+    const sockets = new Map<number, SocketConnection>();
+    const post = (message: ExchangeMessage, transfer?: Transferable[]) => {
+      try {
+        port.postMessage(message, transfer);
+      } catch {
+        // A port whose tab is gone: nothing to tell.
+      }
+    };
+    const closeAll = () => {
+      for (const connection of sockets.values()) connection.onClose();
+      sockets.clear();
+    };
+
+    async function onHello(hello: Hello) {
+      tab = hello.tab;
+      const joined = booting !== null;
+      booting ??= boot(hello);
+      tabs += 1;
+      const hosted = await booting;
+      hosted.faults.set(hello.tab, new FaultPlan(parseFaults(hello.faults)));
+      // A tab that names a region switches the one exchange to it, as the replay panel's switch does.
+      const site = joined && hello.site ? (SITE_PRESETS as Record<string, SiteConfig | undefined>)[hello.site] : undefined;
+      if (site) hosted.backend.setSite(site);
+      post({ t: 'ready', bootMs: Math.round(now() - startedAt), joined });
+    }
+
+    async function onHttp(call: HttpCall) {
+      const hosted = await ready();
+      const answer = await answerCall(hosted, call, tab);
+      post({ t: 'http', id: call.id, answer }, typeof answer === 'object' && answer.body ? [answer.body] : []);
+    }
+
+    async function onSocketOpen(open: SocketOpen) {
+      const { backend } = await ready();
+      if (backend.network.isOffline()) {
+        post({ t: 'ws-close', id: open.id, code: ABNORMAL_CLOSE, reason: 'offline' });
+        return;
+      }
+      const gateway: SocketAcceptor = open.kind === 'quote' ? backend.quote : backend.privateSocket;
+      const connection = gateway.accept(
+        {
+          send: (text) => post({ t: 'ws-frame', id: open.id, data: text }),
+          close: (code, reason) => {
+            sockets.delete(open.id);
+            post({ t: 'ws-close', id: open.id, code: code ?? 1000, reason: reason ?? '' });
+          },
+        },
+        { token: open.token },
+      );
+      sockets.set(open.id, connection);
+    }
+
+    function ready(): Promise<HostedExchange> {
+      if (!booting) return Promise.reject(new Error('a tab spoke before its hello'));
+      return booting;
+    }
+
+    port.onmessage = (event) => {
+      const message = event.data;
+      switch (message.t) {
+        case 'hello':
+          void onHello(message).catch(failed);
+          break;
+        case 'http':
+          void onHttp(message).catch((error: unknown) => {
+            failed(error);
+            post({ t: 'http', id: message.id, answer: 'network-error' });
+          });
+          break;
+        case 'ws-open':
+          void onSocketOpen(message).catch(failed);
+          break;
+        case 'ws-send':
+          // After the open's own wait: an already settled promise keeps the order of a tab's messages.
+          void ready().then(() => sockets.get(message.id)?.onMessage(message.data)).catch(failed);
+          break;
+        case 'ws-close':
+          void ready().then(() => {
+            sockets.get(message.id)?.onClose();
+            sockets.delete(message.id);
+          }).catch(failed);
+          break;
+        case 'bye':
+          void ready().then((hosted) => {
+            closeAll();
+            if (tab) hosted.faults.forget(tab);
+            tabs -= 1;
+          }).catch(failed);
+          break;
+      }
+    };
+    // Browsers that report a closed port (a tab killed without pagehide) free its sockets too.
+    port.addEventListener?.('close', closeAll);
+  }
+
+  return {
+    connect,
+    /** tabs that said hello and not yet bye */
+    tabCount: () => tabs,
+  };
+}
+
+function failed(error: unknown) {
+  console.error('embedded exchange: a tab message failed', error);
+}
+
+/** One HTTP call through the exchange's handlers, as the local server answers one. */
+export async function answerCall(hosted: HostedExchange, call: HttpCall, tab: string | null): Promise<HttpAnswer> {
+  const headers = new Headers(call.headers);
+  if (tab) headers.set(TAB_HEADER, tab);
+  const hasBody = call.body !== null && call.method !== 'GET' && call.method !== 'HEAD';
+  const request = new Request(call.url, { method: call.method, headers, body: hasBody ? call.body : null });
+  const response = await getResponse(hosted.backend.httpHandlers, request, { baseUrl: hosted.origin });
+  if (!response) return 'bypass';
+  if (response.type === 'error') return 'network-error';
+  const body = response.body ? await response.arrayBuffer() : null;
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers],
+    setCookies: response.headers.getSetCookie(),
+    body,
+  };
+}
