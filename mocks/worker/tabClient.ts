@@ -1,11 +1,12 @@
 /**
- * A tab's side of the shared exchange: the page's in-page interception
- * (msw) stays, but every request and socket it takes is passed over a
- * MessagePort to the browser's one exchange in a shared worker. Nothing of
- * the exchange itself loads in the page.
+ * A tab's side of the shared exchange: the page's requests and sockets are
+ * still intercepted in the page, but each one the exchange owns is passed
+ * over a MessagePort to the browser's one exchange in a shared worker.
+ * Nothing of the exchange loads in the page, and not msw's handler layer
+ * either (its route matching and cookie jar weigh ~150 KB gzip and run in
+ * the worker): only msw's interceptors, which patch fetch, XHR and
+ * WebSocket.
  */
-import { http, passthrough, ws, HttpResponse, type WebSocketHandler } from 'msw';
-import { defineNetwork, InterceptorSource } from 'msw/experimental';
 import { FetchInterceptor } from '@mswjs/interceptors/fetch';
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest';
 import { WebSocketInterceptor } from '@mswjs/interceptors/WebSocket';
@@ -16,11 +17,22 @@ import { SESSION_HEADER, TEXT_KEYS, type ExchangeMessage, type HttpAnswer, type 
 export interface TabClientOptions {
   site: string | null;
   faults: string | null;
-  /** `?mockLog`: msw prints every call */
+  /** `?mockLog`: the console lists every call passed to the exchange */
   log: boolean;
 }
 
-type SocketClient = Parameters<Parameters<ReturnType<typeof ws.link>['addEventListener']>[1]>[0]['client'];
+interface SocketClient {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** msw's `*\/realtime` pattern: any host and prefix, query and a trailing slash ignored. */
+function socketKind(url: URL): SocketKind | null {
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith('/realtime_w')) return 'private';
+  if (path.endsWith('/realtime')) return 'quote';
+  return null;
+}
 
 /** What an older build kept in localStorage: the worker takes it on its first start. */
 function legacyTexts(): Record<string, string | null> {
@@ -50,9 +62,10 @@ function storeCookies(cookies: string[]) {
   for (const cookie of cookies) document.cookie = cookie;
 }
 
-function responseOf(answer: HttpAnswer): Response {
-  if (answer === 'network-error') return HttpResponse.error();
-  if (answer === 'bypass') return passthrough();
+/** The page's Response for an answer; null: not the exchange's, let it through to the network. */
+function responseOf(answer: HttpAnswer): Response | null {
+  if (answer === 'network-error') return Response.error();
+  if (answer === 'bypass') return null;
   storeCookies(answer.setCookies);
   const headers = new Headers(answer.headers.filter(([name]) => name.toLowerCase() !== 'set-cookie'));
   // 204/304 carry no body, whatever the exchange put there.
@@ -103,43 +116,48 @@ export async function startTabClient(options: TabClientOptions): Promise<{ ready
   };
   send({ t: 'hello', tab, site: options.site, faults: options.faults, legacy: legacyTexts() });
 
-  const forward = http.all(
-    ({ request }) => exchangeOwns(new URL(request.url), location.origin),
-    async ({ request }) => {
-      const id = nextId++;
-      const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
-      const headers: [string, string][] = [...request.headers];
-      const token = sessionFromCookies(document.cookie);
-      if (token) headers.push([SESSION_HEADER, token]);
-      const answer = await new Promise<HttpAnswer>((resolve) => {
-        calls.set(id, resolve);
-        send({ t: 'http', id, url: request.url, method: request.method, headers, body }, body ? [body] : []);
-      });
-      return responseOf(answer);
-    },
-  );
-
-  const socket = (url: string, kind: SocketKind): WebSocketHandler =>
-    ws.link(url).addEventListener('connection', ({ client }) => {
-      const id = nextId++;
-      sockets.set(id, client);
-      send({ t: 'ws-open', id, kind, token: sessionFromCookies(document.cookie) });
-      client.addEventListener('message', (event) => {
-        void textOf(event.data).then((data) => send({ t: 'ws-send', id, data }));
-      });
-      client.addEventListener('close', () => {
-        if (sockets.delete(id)) send({ t: 'ws-close', id });
-      });
+  async function forward(request: Request): Promise<Response | null> {
+    const id = nextId++;
+    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
+    const headers: [string, string][] = [...request.headers];
+    const token = sessionFromCookies(document.cookie);
+    if (token) headers.push([SESSION_HEADER, token]);
+    const answer = await new Promise<HttpAnswer>((resolve) => {
+      calls.set(id, resolve);
+      send({ t: 'http', id, url: request.url, method: request.method, headers, body }, body ? [body] : []);
     });
+    if (options.log) console.info('[embedded exchange]', request.method, request.url, typeof answer === 'object' ? answer.status : answer);
+    return responseOf(answer);
+  }
 
-  const network = defineNetwork({
-    sources: [new InterceptorSource({ interceptors: [new FetchInterceptor(), new XMLHttpRequestInterceptor(), new WebSocketInterceptor()] })],
-    // msw matches a `*`-prefixed URL over the whole URL, query ignored: `*/realtime` is not `*/realtime_w`.
-    handlers: [forward, socket('*/realtime', 'quote'), socket('*/realtime_w', 'private')],
-    context: { quiet: !options.log },
-    onUnhandledFrame: 'bypass',
+  for (const interceptor of [new FetchInterceptor(), new XMLHttpRequestInterceptor()]) {
+    interceptor.apply();
+    // The interceptor waits for this listener; a request it does not answer goes to the network.
+    interceptor.on('request', async ({ request, controller }) => {
+      if (!exchangeOwns(new URL(request.url), location.origin)) return;
+      const response = await forward(request);
+      if (response) controller.respondWith(response);
+    });
+  }
+
+  const socketInterceptor = new WebSocketInterceptor();
+  socketInterceptor.apply();
+  socketInterceptor.on('connection', ({ client, server }) => {
+    const kind = socketKind(client.url);
+    if (!kind) {
+      server.connect();
+      return;
+    }
+    const id = nextId++;
+    sockets.set(id, client as unknown as SocketClient);
+    send({ t: 'ws-open', id, kind, token: sessionFromCookies(document.cookie) });
+    client.addEventListener('message', (event) => {
+      void textOf(event.data).then((data) => send({ t: 'ws-send', id, data }));
+    });
+    client.addEventListener('close', () => {
+      if (sockets.delete(id)) send({ t: 'ws-close', id });
+    });
   });
-  await network.enable();
   // A tab that goes away closes its sockets in the exchange; one kept for back/forward keeps them.
   window.addEventListener('pagehide', (event) => {
     if (!event.persisted) send({ t: 'bye' });
