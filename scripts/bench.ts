@@ -20,6 +20,7 @@ import { benchClient } from './bench-client';
 import { benchGateway } from './bench-gateway';
 import { benchNetwork } from './bench-network';
 import { benchUiSection } from './bench-ui.ts'; // the file, not the helpers folder beside it
+import { benchFirstLoadSection } from './bench-first-load.ts';
 import { benchChartSection } from './bench-chart.ts'; // likewise
 import { benchExchangeSection, printExchangeRows } from './bench-exchange.ts';
 import { benchOrderSection } from './bench-order.ts';
@@ -115,6 +116,8 @@ async function main() {
   console.log(`\nSession pipeline benchmark (node ${process.version}, ${new Date().toISOString().slice(0, 10)})\n`);
   for (const [what, amount, per] of rows) console.log(`${what.padEnd(width)}  ${amount.padEnd(34)}  ${per}`);
   console.log('\nTargets: ≥ 1,000,000 book events/s replayed; the gateway well above the 200 frames/s that 60 live streams need; a client frame far below a 16 ms animation frame.');
+  // Issue 25: what the trader waits for when the page opens (page JS, cold and warm offline starts, Lighthouse mobile).
+  await benchFirstLoadSection(process.argv.slice(2));
   // Issue 5: the page itself in Chromium (`npm run bench -- --seconds N` shortens it; skipped with the reason where it cannot run).
   await benchUiSection(process.argv.slice(2));
   // Issue 6: the chart area (first candle, live updates at 2,000 bars, older pages, frames at 10×).

@@ -21,12 +21,32 @@ export function yieldToPage(): Promise<void> {
   });
 }
 
+/** The service worker's cache of recorded sessions (sw/sw.ts keeps the same one). */
+const SESSIONS_CACHE = 'sessions';
+
+/**
+ * A session file, from the sessions cache when it is there, else from the
+ * network and then kept there. The service worker does the same for what it
+ * controls, but a shared worker started on the first visit, before the
+ * service worker took control, stays outside it for its whole life: without
+ * this, the markets it loaded would not open offline.
+ */
+async function fetchSession(url: string): Promise<Response> {
+  const cache = typeof caches === 'undefined' ? null : await caches.open(SESSIONS_CACHE).catch(() => null);
+  const kept = await cache?.match(url).catch(() => undefined);
+  if (kept) return kept;
+  const response = await fetch(url);
+  // Hashed names never change content: what is kept is exact. A full or blocked cache only loses the offline copy.
+  if (response.ok && cache) await cache.put(url, response.clone()).catch(() => undefined);
+  return response;
+}
+
 function sourceFor(path: string, url: string): SessionSource {
   const symbol = symbolOf(path);
   return {
     symbols: [symbol],
     async load() {
-      const response = await fetch(url);
+      const response = await fetchSession(url);
       if (!response.ok) throw new Error(`session ${symbol}: HTTP ${response.status}`);
       const text = await sessionBytesToText(new Uint8Array(await response.arrayBuffer()));
       return parseSessionText(text, `${symbol}.jsonl.gz`, yieldToPage);

@@ -3,7 +3,10 @@ import { Decimal } from 'decimal.js';
 import { formatDecimal } from '../../src/domain/format';
 import { REPLAY_START, replay, truthBook } from './support/market';
 import { signIn } from './support/signIn';
-import { installClock } from './support/clock';
+import { installClock, usePageRuntime } from './support/clock';
+
+// This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
+test.beforeEach(({ context }) => usePageRuntime(context));
 
 /**
  * Issue 6, the chart's data on the replayed BTCUSDT market with a controlled

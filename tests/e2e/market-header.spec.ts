@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
-import { installClock } from './support/clock';
+import { installClock, usePageRuntime } from './support/clock';
+
+// This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
+test.beforeEach(({ context }) => usePageRuntime(context));
 
 // First loads wait for the in-page exchange to load its session: allow for a loaded CI machine.
 test.describe.configure({ timeout: 120_000 });

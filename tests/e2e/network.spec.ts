@@ -2,7 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { control, REPLAY_START } from './support/market';
 import { closeTradeGuide } from './support/orderForm';
 import { signIn } from './support/signIn';
-import { installClock } from './support/clock';
+import { installClock, usePageRuntime } from './support/clock';
+
+// This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
+test.beforeEach(({ context }) => usePageRuntime(context));
 
 /**
  * The network layer (issue 24, spec 2 §4, §6–§9): a whitelisted trader's

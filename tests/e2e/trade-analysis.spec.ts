@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START, replay } from './support/market';
 import { signIn } from './support/signIn';
-import { installClock } from './support/clock';
+import { installClock, usePageRuntime } from './support/clock';
+
+// This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
+test.beforeEach(({ context }) => usePageRuntime(context));
 
 
 async function openAs(page: Page, userId: string) {

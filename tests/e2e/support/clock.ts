@@ -1,12 +1,19 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /**
- * Installs Playwright's fake clock on the page, and moves the embedded
- * exchange into the page for it. The exchange normally runs in a shared
- * worker, which Playwright's clock does not reach: a test that stops or
- * steps time needs the replay, the order timers and the page on one clock.
+ * Runs the embedded exchange inside the page for every page of a context,
+ * instead of in the browser's shared worker. Playwright's fake clock patches
+ * the page, not workers: a test that stops or steps time needs the replay,
+ * the order timers and the page on one clock. Set before the first visit
+ * (a spec that drives the clock sets it for all its tests): the two runtimes
+ * keep their signed-in sessions apart, as two browsers would.
  */
+export async function usePageRuntime(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => sessionStorage.setItem('spot-mock-exchange:runtime', 'page'));
+}
+
+/** Installs Playwright's fake clock on the page, with the exchange in the page to follow it. */
 export async function installClock(page: Page, options?: Parameters<Page['clock']['install']>[0]): Promise<void> {
-  await page.addInitScript(() => sessionStorage.setItem('spot-mock-exchange:runtime', 'page'));
+  await usePageRuntime(page.context());
   await page.clock.install(options);
 }

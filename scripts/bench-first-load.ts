@@ -1,0 +1,175 @@
+/**
+ * `npm run bench:first-load`: what a trader waits for when the page opens
+ * (issue 25 part 3). Reports; asserts nothing.
+ *
+ * - the page's JavaScript up to the first book row, gzip (the shared
+ *   worker's own script is not the page's: it loads beside it);
+ * - cold start in a fresh browser profile, desktop (1400 × 900): first book
+ *   row, first candle, the exchange's boot time in its worker (median of 3);
+ * - warm offline start: the same profile after the service worker cached
+ *   the app, every tab closed, the network off;
+ * - Lighthouse (mobile, performance only) when `npx lighthouse` can be had;
+ *   skipped with the reason otherwise. It is not a dependency of the app.
+ *
+ * Also a section of `npm run bench`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { LAUNCH_ARGS } from './bench-ui/page';
+import { CHROMIUM, DIST, freePort, startPreview } from './bench-ui/setup';
+
+const PAGE_PATH = '/en/trade/spot/BTC/USDT';
+const VIEWPORT = { width: 1400, height: 900 };
+const COLD_RUNS = 3;
+const WAIT_MS = 60_000;
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+
+interface FirstPaint {
+  bookRowMs: number;
+  candleMs: number;
+  exchangeBootMs: number | null;
+  exchangeJoined: boolean | null;
+}
+
+/** Watches the page from its first script: when the first book row and the first candle showed. */
+function installWatch(): void {
+  const seen: Record<string, number> = {};
+  (window as unknown as { firstPaint: Record<string, number> }).firstPaint = seen;
+  const check = () => {
+    if (seen.bookRow === undefined && document.querySelector('.ob-row .ob-cell--price')?.textContent?.trim()) seen.bookRow = performance.now();
+    const bars = Number(document.querySelector('[data-bars]')?.getAttribute('data-bars') ?? 0);
+    if (seen.candle === undefined && bars > 0) seen.candle = performance.now();
+    if (seen.bookRow === undefined || seen.candle === undefined) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+async function firstPaint(page: Page): Promise<FirstPaint> {
+  await page.waitForFunction(() => {
+    const seen = (window as unknown as { firstPaint?: Record<string, number> }).firstPaint;
+    return seen?.bookRow !== undefined && seen.candle !== undefined;
+  }, undefined, { timeout: WAIT_MS, polling: 100 });
+  return page.evaluate(() => {
+    const seen = (window as unknown as { firstPaint: Record<string, number> }).firstPaint;
+    const ready = performance.getEntriesByName('embedded-exchange-ready')[0] as PerformanceMark | undefined;
+    const detail = ready?.detail as { bootMs: number; joined: boolean } | undefined;
+    return { bookRowMs: seen.bookRow!, candleMs: seen.candle!, exchangeBootMs: detail?.bootMs ?? null, exchangeJoined: detail?.joined ?? null };
+  });
+}
+
+/** The page's own scripts (not the shared worker's), gzip -9 as a server would send them. */
+function watchScripts(page: Page): () => Promise<{ files: number; raw: number; gzip: number }> {
+  const bodies: Promise<Buffer | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
+  });
+  return async () => {
+    const all = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+    return { files: all.length, raw: all.reduce((n, b) => n + b.length, 0), gzip: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) };
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+async function coldRun(url: string, profile: string, keepScripts: boolean) {
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: LAUNCH_ARGS, viewport: VIEWPORT });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(installWatch);
+    const scripts = keepScripts ? watchScripts(page) : null;
+    await page.goto(url + PAGE_PATH);
+    const paint = await firstPaint(page);
+    return { paint, scripts: scripts ? await scripts() : null, context };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+async function warmOfflineRun(context: BrowserContext, url: string): Promise<FirstPaint> {
+  const page = context.pages()[0]!;
+  // The service worker has the app once it is active and has precached; then every tab closes.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state;
+  });
+  await page.waitForTimeout(2_000);
+  const next = await context.newPage();
+  await page.close();
+  await context.setOffline(true);
+  await next.addInitScript(installWatch);
+  await next.goto(url + PAGE_PATH);
+  return firstPaint(next);
+}
+
+function lighthouse(url: string): string[] {
+  const out = mkdtempSync(join(tmpdir(), 'lh-'));
+  try {
+    const report = join(out, 'report.json');
+    const result = spawnSync('npx', ['--yes', LIGHTHOUSE, url + PAGE_PATH, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet', '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], {
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    if (result.status !== 0 || !existsSync(report)) return [`skipped: \`npx ${LIGHTHOUSE}\` did not run (${(result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n').pop()})`];
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
+    const audit = (id: string) => json.audits[id]?.numericValue ?? NaN;
+    return [
+      `performance score ${Math.round(json.categories.performance.score * 100)}`,
+      `FCP ${ms(audit('first-contentful-paint'))}, LCP ${ms(audit('largest-contentful-paint'))}, TBT ${ms(audit('total-blocking-time'))}, CLS ${audit('cumulative-layout-shift').toFixed(3)}`,
+    ];
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+export async function benchFirstLoad(options: { lighthouse: boolean } = { lighthouse: true }): Promise<void> {
+  if (!existsSync(CHROMIUM)) return void console.log(`  skipped: Chromium not found at ${CHROMIUM}`);
+  if (!existsSync(join(DIST, 'index.html'))) return void console.log('  skipped: dist/ not built (`npx vite build`)');
+  const preview = await startPreview(await freePort(4199));
+  const profiles: string[] = [];
+  try {
+    const cold: FirstPaint[] = [];
+    let scripts: { files: number; raw: number; gzip: number } | null = null;
+    let warm: FirstPaint | null = null;
+    for (let run = 0; run < COLD_RUNS; run++) {
+      const profile = mkdtempSync(join(tmpdir(), 'first-load-'));
+      profiles.push(profile);
+      const result = await coldRun(preview.url, profile, run === 0);
+      cold.push(result.paint);
+      scripts ??= result.scripts;
+      if (run === COLD_RUNS - 1) warm = await warmOfflineRun(result.context, preview.url);
+      await result.context.close();
+    }
+    const boots = cold.map((c) => c.exchangeBootMs).filter((b): b is number => b !== null);
+    console.log(`  page JavaScript to the first book row: ${scripts!.files} files, ${kb(scripts!.raw)}, ${kb(scripts!.gzip)} gzip (budget 170 KB)`);
+    console.log(`  cold start, desktop, median of ${COLD_RUNS}: first book row ${ms(median(cold.map((c) => c.bookRowMs)))}, first candle ${ms(median(cold.map((c) => c.candleMs)))} (budget 2,500 ms)`);
+    console.log(`  exchange boot in its shared worker: ${boots.length ? ms(median(boots)) : 'not reported (in-page runtime)'}`);
+    if (warm) console.log(`  warm offline start (cached app, every tab closed, network off): first book row ${ms(warm.bookRowMs)}, first candle ${ms(warm.candleMs)} (budget 1,000 ms)`);
+    if (options.lighthouse) for (const line of lighthouse(preview.url)) console.log(`  Lighthouse mobile: ${line}`);
+  } finally {
+    await preview.stop();
+    for (const p of profiles) rmSync(p, { recursive: true, force: true });
+  }
+}
+
+export async function benchFirstLoadSection(argv: string[]): Promise<void> {
+  console.log('\nFirst load (issue 25): the page JavaScript, cold and warm offline starts, Lighthouse mobile\n');
+  try {
+    await benchFirstLoad({ lighthouse: !argv.includes('--no-lighthouse') });
+  } catch (error) {
+    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await benchFirstLoadSection(process.argv.slice(2));
+}
