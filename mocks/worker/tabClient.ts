@@ -17,7 +17,7 @@ import { SESSION_HEADER, TEXT_KEYS, type ExchangeMessage, type HttpAnswer, type 
 export interface TabClientOptions {
   site: string | null;
   faults: string | null;
-  /** `?mockLog`: the console lists every call passed to the exchange */
+  /** `?mockLog`: the console lists every call passed to the exchange (as warnings: the lint keeps the console for those) */
   log: boolean;
 }
 
@@ -126,7 +126,7 @@ export async function startTabClient(options: TabClientOptions): Promise<{ ready
       calls.set(id, resolve);
       send({ t: 'http', id, url: request.url, method: request.method, headers, body }, body ? [body] : []);
     });
-    if (options.log) console.info('[embedded exchange]', request.method, request.url, typeof answer === 'object' ? answer.status : answer);
+    if (options.log) console.warn('[embedded exchange]', request.method, request.url, typeof answer === 'object' ? answer.status : answer);
     return responseOf(answer);
   }
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { SERVER_RUNTIME_PORT } from './support/ports';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 const FIXTURE = (JSON.parse(readFileSync(new URL('../../fixtures/announcements.json', import.meta.url), 'utf8')) as { list: unknown[] }).list;
 const MAKER = 'Spot maker fee holiday: 0% maker fees on selected pairs until 30 Nov 2026.';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 /**
  * Issue 6, the chart area on the replayed BTCUSDT market with a controlled

@@ -2,10 +2,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { countdownParts } from '../../src/domain/countdown';
 import { utcDateTime } from '../../src/domain/timeFormat';
 import { REPLAY_START, replay, replayStatus } from './support/market';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 /** fixtures/listings.json: WIFUSDT opens 300 s into the replay, noticeType 1. */
 const WIF_PAGE = '/en/trade/spot/WIF/USDT';

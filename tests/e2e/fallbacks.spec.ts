@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { control, REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 /** Footer bar (spec 1 §2.7): favorites and recents, the rewards hub, the route picker and the help chat. */
 

@@ -3,10 +3,10 @@ import { REPLAY_START } from './support/market';
 import { closeTradeGuide, COLD_START_MS } from './support/orderForm';
 import { signIn } from './support/signIn';
 import { matching, recordToasts } from './support/toasts';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 /**
  * Leveraged-token orders end on the exchange 3 s after they are taken

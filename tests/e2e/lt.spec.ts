@@ -3,10 +3,10 @@ import { REPLAY_START } from './support/market';
 import { closeTradeGuide, COLD_START_MS, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
 import { recordToasts } from './support/toasts';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 /** Leveraged tokens (issue 22 parts 2 and 4): subscribe / redeem on the spot page, the check chain's toasts, the detail page. */
 test.describe.configure({ timeout: 120_000 });

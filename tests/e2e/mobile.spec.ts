@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 const PHONE_WIDTHS = [320, 360, 390, 430, 500];
 

@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { control, REPLAY_START } from './support/market';
 import { closeTradeGuide } from './support/orderForm';
 import { signIn } from './support/signIn';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 /**
  * The network layer (issue 24, spec 2 §4, §6–§9): a whitelisted trader's

@@ -3,10 +3,10 @@ import { Decimal } from 'decimal.js';
 import { formatDecimal } from '../../src/domain/format';
 import { formatBookTotal, rowsPerSide, rowsThatFit, type BookLayout } from '../../src/domain/orderbookRows';
 import { fault, REPLAY_START, replay, truthBook, type Book } from './support/market';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 /**
  * Issue 5, order book and latest trades, against the replayed BTCUSDT market

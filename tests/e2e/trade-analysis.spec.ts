@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START, replay } from './support/market';
 import { signIn } from './support/signIn';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 
 async function openAs(page: Page, userId: string) {

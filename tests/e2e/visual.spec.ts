@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { control, REPLAY_START, replay } from './support/market';
 import { COLD_START_MS } from './support/orderForm';
-import { installClock, usePageRuntime } from './support/clock';
+import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
-test.beforeEach(({ context }) => usePageRuntime(context));
+test.beforeEach(({ context }) => runExchangeInPage(context));
 
 /**
  * Screenshot tests (issue 33 part 4): what the DOM tests cannot see — a chart that stays dark, a glyph drawn as a

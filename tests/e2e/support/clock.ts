@@ -8,12 +8,12 @@ import type { BrowserContext, Page } from '@playwright/test';
  * (a spec that drives the clock sets it for all its tests): the two runtimes
  * keep their signed-in sessions apart, as two browsers would.
  */
-export async function usePageRuntime(context: BrowserContext): Promise<void> {
+export async function runExchangeInPage(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => sessionStorage.setItem('spot-mock-exchange:runtime', 'page'));
 }
 
 /** Installs Playwright's fake clock on the page, with the exchange in the page to follow it. */
 export async function installClock(page: Page, options?: Parameters<Page['clock']['install']>[0]): Promise<void> {
-  await usePageRuntime(page.context());
+  await runExchangeInPage(page.context());
   await page.clock.install(options);
 }
