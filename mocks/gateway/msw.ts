@@ -1,4 +1,5 @@
 import { ws, type WebSocketHandler } from 'msw';
+import { ABNORMAL_CLOSE, frameText } from './frameText';
 import type { SocketConnection, SocketPeer } from './types';
 
 /** Anything that takes sockets: the quote gateway, the private gateway. */
@@ -16,19 +17,6 @@ export interface SocketHandlerOptions {
    * (document.cookie), as the browser would have sent it with the upgrade.
    */
   tokenOf?: () => string | null;
-}
-
-/** Dropped connection: what a browser reports when the network goes away. */
-const ABNORMAL_CLOSE = 1006;
-
-const decoder = new TextDecoder();
-
-/** Text of a client frame; binary frames are decoded as UTF-8 (the protocol is JSON text). */
-function textOf(data: unknown): string | Promise<string> {
-  if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return decoder.decode(data);
-  if (data instanceof Blob) return data.text();
-  return String(data);
 }
 
 /**
@@ -49,7 +37,7 @@ export function socketHandler(gateway: SocketAcceptor, url: string, options: Soc
     };
     const connection = gateway.accept(peer, options.tokenOf ? { token: options.tokenOf() } : undefined);
     client.addEventListener('message', (event) => {
-      const text = textOf(event.data);
+      const text = frameText(event.data);
       if (typeof text === 'string') connection.onMessage(text);
       else void text.then((t) => connection.onMessage(t));
     });

@@ -8,7 +8,7 @@ import { createBackend } from './backend';
 import { sitePreset } from '../site';
 import { shippedSessionSet, yieldToPage } from './browserSources';
 import { localText, openPageExchangeStore } from './pageStores';
-import { TEXT_KEYS } from '../worker/protocol';
+import { TEXT_KEYS, textStoreOptions } from './textStores';
 
 /**
  * The fallback runtime: the embedded exchange inside the page itself, one
@@ -17,20 +17,10 @@ import { TEXT_KEYS } from '../worker/protocol';
  * small stores are localStorage, so tabs still share sign-ins; the engine's
  * state is the same IndexedDB record the shared worker keeps.
  */
-const USERS_KEY = TEXT_KEYS.users;
-const CHARTS_KEY = TEXT_KEYS.charts;
-const ACCOUNTS_KEY = TEXT_KEYS.accounts;
-const RECENTS_KEY = TEXT_KEYS.recents;
-const SESSIONS_KEY = TEXT_KEYS.sessions;
-
 export async function startPageExchange(query: URLSearchParams, site: string | null): Promise<void> {
   const backend = createBackend({
     site: sitePreset(site),
-    userPersistence: localText(USERS_KEY),
-    chartPersistence: localText(CHARTS_KEY),
-    accountPersistence: localText(ACCOUNTS_KEY),
-    sessionPersistence: localText(SESSIONS_KEY),
-    recentsPersistence: localText(RECENTS_KEY),
+    ...textStoreOptions(localText),
     exchangeState: await openPageExchangeStore(),
     // Requests made in the page carry no Cookie header here: the session is the page's own cookie.
     tokenOf: () => sessionFromCookies(document.cookie),
@@ -58,8 +48,8 @@ export async function startPageExchange(query: URLSearchParams, site: string | n
   await network.enable();
   // Tabs of the in-page exchange share its stores: another tab signing in or out changes who a session is here too.
   window.addEventListener('storage', (event) => {
-    if (event.key === SESSIONS_KEY || event.key === null) backend.accounts.sessions.reload();
-    if (event.key === ACCOUNTS_KEY || event.key === null) backend.accounts.directory.reload();
+    if (event.key === TEXT_KEYS.sessions || event.key === null) backend.accounts.sessions.reload();
+    if (event.key === TEXT_KEYS.accounts || event.key === null) backend.accounts.directory.reload();
   });
   // A closing or hidden page saves what is due at once: a reload must find the last order.
   window.addEventListener('pagehide', () => backend.flushState());

@@ -3,7 +3,8 @@ import { FaultPlan, parseFaults, TAB_HEADER, type FaultsByTab } from '../faults'
 import type { SocketConnection } from '../gateway/types';
 import type { SocketAcceptor } from '../gateway/msw';
 import type { Backend } from '../runtime/backend';
-import { SITE_PRESETS, type SiteConfig } from '../site';
+import { ABNORMAL_CLOSE } from '../gateway/frameText';
+import { sitePreset } from '../site';
 import type { ExchangeMessage, Hello, HttpAnswer, HttpCall, SocketOpen, TabMessage } from './protocol';
 
 /** One end of a tab's channel: a MessagePort in the browser, a node MessagePort in tests. */
@@ -21,9 +22,6 @@ export interface HostedExchange {
   origin: string;
 }
 
-/** Dropped connection: what a browser reports when the network goes away. */
-const ABNORMAL_CLOSE = 1006;
-
 /**
  * The exchange's side of every tab's channel. The exchange is booted by the
  * first tab's hello (its `?mockSite=` and stored data) and shared by every
@@ -32,7 +30,6 @@ const ABNORMAL_CLOSE = 1006;
 export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchange>, now: () => number = () => performance.now()) {
   const startedAt = now();
   let booting: Promise<HostedExchange> | null = null;
-  let tabs = 0;
 
   function connect(port: TabPort) {
     let tab: string | null = null;
@@ -53,12 +50,10 @@ export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchang
       tab = hello.tab;
       const joined = booting !== null;
       booting ??= boot(hello);
-      tabs += 1;
       const hosted = await booting;
       hosted.faults.set(hello.tab, new FaultPlan(parseFaults(hello.faults)));
       // A tab that names a region switches the one exchange to it, as the replay panel's switch does.
-      const site = joined && hello.site ? (SITE_PRESETS as Record<string, SiteConfig | undefined>)[hello.site] : undefined;
-      if (site) hosted.backend.setSite(site);
+      if (joined && hello.site) hosted.backend.setSite(sitePreset(hello.site));
       post({ t: 'ready', bootMs: Math.round(now() - startedAt), joined });
     }
 
@@ -122,7 +117,6 @@ export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchang
           void ready().then((hosted) => {
             closeAll();
             if (tab) hosted.faults.forget(tab);
-            tabs -= 1;
           }).catch(failed);
           break;
       }
@@ -131,11 +125,7 @@ export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchang
     port.addEventListener?.('close', closeAll);
   }
 
-  return {
-    connect,
-    /** tabs that said hello and not yet bye */
-    tabCount: () => tabs,
-  };
+  return { connect };
 }
 
 function failed(error: unknown) {

@@ -94,11 +94,3 @@ export type ExchangeMessage = HttpReply | SocketFrame | SocketClosedByExchange |
 /** The header that carries the page's session token to the worker, which sees no cookies. */
 export const SESSION_HEADER = 'x-embedded-session';
 
-/** The localStorage keys of the older in-page runtime, and the text stores they become. */
-export const TEXT_KEYS = {
-  users: 'spot-mock-exchange:users',
-  charts: 'spot-mock-exchange:charts',
-  accounts: 'spot-mock-exchange:accounts',
-  recents: 'spot-mock-exchange:recents',
-  sessions: 'spot-mock-exchange:sessions',
-} as const;

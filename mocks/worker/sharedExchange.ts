@@ -12,7 +12,8 @@ import { openExchangeDb, openIdbExchangeStore, openIdbTexts } from '../runtime/b
 import { shippedSessionSet, yieldToPage } from '../runtime/browserSources';
 import { sitePreset } from '../site';
 import { createExchangeHost } from './host';
-import { SESSION_HEADER, TEXT_KEYS, type Hello } from './protocol';
+import { textStoreOptions } from '../runtime/textStores';
+import { SESSION_HEADER, type Hello } from './protocol';
 
 async function bootExchange(hello: Hello) {
   let db: IDBDatabase | null = null;
@@ -26,11 +27,7 @@ async function bootExchange(hello: Hello) {
   const origin = self.location.origin;
   const backend = createBackend({
     site: sitePreset(hello.site),
-    userPersistence: texts.text(TEXT_KEYS.users),
-    chartPersistence: texts.text(TEXT_KEYS.charts),
-    accountPersistence: texts.text(TEXT_KEYS.accounts),
-    sessionPersistence: texts.text(TEXT_KEYS.sessions),
-    recentsPersistence: texts.text(TEXT_KEYS.recents),
+    ...textStoreOptions(texts.text),
     textsDurable: () => texts.settled(),
     exchangeState,
     // The worker sees no cookies: each tab's proxy passes its page's session token.

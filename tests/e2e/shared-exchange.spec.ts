@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { replay, replayStatus } from './support/market';
 import { closeTradeGuide, orderField, orderForm, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
@@ -30,16 +30,21 @@ async function replayPosition(page: Page): Promise<number> {
   return (await replayStatus(page)).replay.position as number;
 }
 
-test('two tabs of one account trade on one exchange; the second keeps trading when the first closes', async ({ page, context }) => {
-  const first = page;
-  await closeTradeGuide(first);
-  await signIn(first, 'u-uta', TRADE_PATH);
-  await expect(panel(first).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
-
+/** The trader signed in on the trading page, and a second tab of the same browser on it too; both with their first list shown. */
+async function openTwoTabs(page: Page, context: BrowserContext): Promise<Page> {
+  await closeTradeGuide(page);
+  await signIn(page, 'u-uta', TRADE_PATH);
+  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
   const second = await context.newPage();
   await closeTradeGuide(second);
   await second.goto(TRADE_PATH);
   await expect(panel(second).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  return second;
+}
+
+test('two tabs of one account trade on one exchange; the second keeps trading when the first closes', async ({ page, context }) => {
+  const first = page;
+  const second = await openTwoTabs(first, context);
 
   // One replay clock: the second tab joined the running market, it did not start its own.
   await replay(first, { action: 'pause' });
@@ -74,13 +79,7 @@ test('two tabs of one account trade on one exchange; the second keeps trading wh
 });
 
 test('two tabs placing orders at the same moment lose none of them', async ({ page, context }) => {
-  await closeTradeGuide(page);
-  await signIn(page, 'u-uta', TRADE_PATH);
-  await expect(panel(page).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
-  const other = await context.newPage();
-  await closeTradeGuide(other);
-  await other.goto(TRADE_PATH);
-  await expect(panel(other).getByText('No open orders')).toBeVisible({ timeout: FIRST_LIST_MS });
+  const other = await openTwoTabs(page, context);
 
   const prices = ['1001', '1002', '1003', '1004', '1005', '1006'];
   const place = (tab: Page, price: string) =>
