@@ -22,10 +22,13 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The shell, its fonts, the default language and the icons are precached; other
-        // languages and the demo market's sessions are cached on first use by
-        // the worker's runtime routes.
+        // The shell, its Latin fonts, the default language and the icons are precached; other
+        // languages, their scripts' fonts, the in-page exchange (kept for browsers
+        // without SharedWorker) and the demo market's sessions are cached on first
+        // use by the worker's runtime routes, so a first visit downloads only what
+        // every visitor needs.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wav,woff2}', 'locales/en/*.json'],
+        globIgnores: ['**/pageExchange-*.js', '**/noto-sans-*.woff2', '**/inter-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -53,17 +53,31 @@ registerRoute(
   new CacheFirst({ cacheName: SESSIONS_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 40 })] }),
 );
 
+const ASSETS_CACHE = 'assets';
+/** Built code, styles and fonts: hashed names, so a cached copy is always the right one. */
+const BUILT_ASSET = /^\/assets\/[^/]+\.(?:js|css|woff2)$/;
+
+// What the precache leaves out (other scripts' fonts, the in-page exchange):
+// kept the first time the page uses it, so it is there offline afterwards.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && BUILT_ASSET.test(url.pathname),
+  // ignoreVary: servers answer `Vary: Origin`, and a font's CORS request carries an Origin the
+  // copy kept from the page's first visit was fetched without; the hashed name already says which file it is.
+  new CacheFirst({ cacheName: ASSETS_CACHE, matchOptions: { ignoreVary: true }, plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
+);
+
 function isJson(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').includes('json');
 }
 
-/** Translation files and sessions the page fetched before this worker controlled it, kept for offline starts. */
+/** Translation files, sessions, code and fonts the page fetched before this worker controlled it, kept for offline starts. */
 async function cacheLocaleFiles(urls: unknown): Promise<void> {
   if (!Array.isArray(urls)) return;
   const strings = urls.filter((u): u is string => typeof u === 'string');
   await Promise.all([
     keep(LOCALES_CACHE, strings.filter((u) => u.startsWith('/locales/')), isJson),
     keep(SESSIONS_CACHE, strings.filter((u) => SESSION_ASSET.test(u)), () => true),
+    keep(ASSETS_CACHE, strings.filter((u) => BUILT_ASSET.test(u)), () => true),
   ]);
 }
 
@@ -71,7 +85,8 @@ async function keep(cacheName: string, urls: string[], accept: (response: Respon
   const cache = await caches.open(cacheName);
   await Promise.all(
     urls.map(async (url) => {
-      if (await cache.match(url)) return;
+      // Anything already kept (the precache included) is not fetched twice.
+      if (await caches.match(url, { ignoreVary: true })) return;
       const response = await fetch(url);
       if (response.ok && accept(response)) await cache.put(url, response);
     }),

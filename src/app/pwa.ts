@@ -27,16 +27,21 @@ export function registerServiceWorker(onUpdate: UpdateListener, cacheUrls: () =>
 }
 
 /**
- * Recorded market sessions the page already fetched (the demo's embedded
- * exchange loads them on demand): handed to the worker on its first install so
- * the markets seen once also open offline.
+ * Built files the page already fetched before the worker controlled it:
+ * recorded market sessions (the demo's embedded exchange loads them on demand)
+ * and the code and fonts the precache leaves out (other scripts' fonts, the
+ * in-page exchange). Handed to the worker on its first install so what was
+ * seen once also opens offline.
  */
-export function fetchedSessionUrls(): string[] {
+export function fetchedAssetUrls(): string[] {
   return performance
     .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name).pathname)
-    .filter((path) => SESSION_ASSET.test(path));
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && (SESSION_ASSET.test(url.pathname) || BUILT_ASSET.test(url.pathname)))
+    .map((url) => url.pathname);
 }
 
 /** Built session assets: /assets/<SYMBOL>.jsonl-<hash>.gz (names chosen by Vite). */
 export const SESSION_ASSET = /^\/assets\/[^/]+\.jsonl-[^/]+\.gz$/;
+/** Built code, styles and fonts (hashed names). */
+export const BUILT_ASSET = /^\/assets\/[^/]+\.(?:js|css|woff2)$/;
