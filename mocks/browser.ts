@@ -2,13 +2,15 @@
  * Starts the embedded exchange for this tab before the app sends its first
  * request. By default the tab joins the browser's one exchange in a shared
  * worker (every tab sees the same market and accounts, and the page's main
- * thread only forwards calls); where SharedWorker is missing, or a test
- * that drives the page's clock asks with `?mockRuntime=page`, the exchange
- * runs inside the page as it used to.
+ * thread only forwards calls). Where SharedWorker is missing each tab starts
+ * a dedicated worker and one of them leads (the same one market); a browser
+ * with neither, or a test that drives the page's clock (`?mockRuntime=page`),
+ * runs the exchange inside the page.
  */
+import type { WorkerRuntime } from './worker/tabClient';
 /** `?mockSite=eu` sticks for the tab, so a reload keeps the region. */
 const SITE_KEY = 'spot-mock-exchange:site';
-/** `?mockRuntime=page` sticks for the tab too: a test's reload must not move the exchange to a worker. */
+/** `?mockRuntime=` sticks for the tab too: a test's reload must not move the exchange elsewhere. */
 const RUNTIME_KEY = 'spot-mock-exchange:runtime';
 
 function sticky(query: URLSearchParams, name: string, key: string): string | null {
@@ -21,15 +23,24 @@ function sticky(query: URLSearchParams, name: string, key: string): string | nul
   }
 }
 
+/** Which runtime this browser can run, unless a tab asks for one (`?mockRuntime=page|dedicated`). */
+function chooseRuntime(asked: string | null): 'page' | WorkerRuntime {
+  const dedicatedWorks = typeof Worker !== 'undefined' && typeof BroadcastChannel !== 'undefined' && 'locks' in navigator;
+  if (asked === 'page') return 'page';
+  if (asked === 'dedicated' && dedicatedWorks) return 'dedicated';
+  if (typeof SharedWorker !== 'undefined') return 'shared';
+  return dedicatedWorks ? 'dedicated' : 'page';
+}
+
 export async function startEmbeddedBackend(): Promise<void> {
   const query = new URLSearchParams(window.location.search);
   const site = sticky(query, 'mockSite', SITE_KEY);
-  const inPage = sticky(query, 'mockRuntime', RUNTIME_KEY) === 'page' || typeof SharedWorker === 'undefined';
-  if (inPage) {
+  const runtime = chooseRuntime(sticky(query, 'mockRuntime', RUNTIME_KEY));
+  if (runtime === 'page') {
     const { startPageExchange } = await import('./runtime/pageExchange');
     await startPageExchange(query, site);
     return;
   }
   const { startTabClient } = await import('./worker/tabClient');
-  await startTabClient({ site, faults: query.get('mockFault'), log: query.has('mockLog') });
+  await startTabClient({ runtime, site, faults: query.get('mockFault'), log: query.has('mockLog') });
 }

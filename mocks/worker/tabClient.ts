@@ -17,6 +17,7 @@ import { TEXT_KEYS } from '../runtime/textStores';
 import { SESSION_HEADER, type ExchangeMessage, type HttpAnswer, type SocketKind, type TabMessage } from './protocol';
 
 export interface TabClientOptions {
+  runtime: WorkerRuntime;
   site: string | null;
   faults: string | null;
   /** `?mockLog`: the console lists every call passed to the exchange (as warnings: the lint keeps the console for those) */
@@ -65,9 +66,26 @@ function responseOf(answer: HttpAnswer): Response | null {
   return new Response(empty ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
+/** Where the exchange runs: the browser's shared worker, or (no SharedWorker) this tab's dedicated worker, one of which leads. */
+export type WorkerRuntime = 'shared' | 'dedicated';
+
+interface ExchangePort {
+  postMessage(message: TabMessage, transfer: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ExchangeMessage>) => void) | null;
+}
+
+// One worker file for both: Vite bundles it once, and the service worker precaches it once.
+function openExchangeWorker(runtime: WorkerRuntime): { port: ExchangePort; worker: AbstractWorker } {
+  if (runtime === 'shared') {
+    const worker = new SharedWorker(new URL('./exchangeWorker.ts', import.meta.url), { type: 'module', name: 'spot-embedded-exchange' });
+    return { port: worker.port, worker };
+  }
+  const worker = new Worker(new URL('./exchangeWorker.ts', import.meta.url), { type: 'module', name: 'spot-embedded-exchange' });
+  return { port: worker, worker };
+}
+
 export async function startTabClient(options: TabClientOptions): Promise<void> {
-  const worker = new SharedWorker(new URL('./sharedExchange.ts', import.meta.url), { type: 'module', name: 'spot-embedded-exchange' });
-  const port = worker.port;
+  const { port, worker } = openExchangeWorker(options.runtime);
   const tab = crypto.randomUUID();
   let nextId = 1;
   const calls = new Map<number, (answer: HttpAnswer) => void>();
@@ -100,7 +118,7 @@ export async function startTabClient(options: TabClientOptions): Promise<void> {
   };
   // A worker that fails to start leaves every call unanswered: fail them as a dropped network would.
   worker.onerror = (event) => {
-    console.error('embedded exchange: the shared worker failed', event);
+    console.error('embedded exchange: its worker failed', event);
     for (const answer of calls.values()) answer('network-error');
     calls.clear();
   };

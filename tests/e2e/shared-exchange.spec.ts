@@ -99,3 +99,32 @@ test('two tabs placing orders at the same moment lose none of them', async ({ pa
   await page.reload();
   await expect(openOrders(page).locator('tbody tr')).toHaveCount(prices.length, { timeout: FIRST_LIST_MS });
 });
+
+test.describe('a browser without SharedWorker', () => {
+  test.beforeEach(async ({ context }) => {
+    // As in a browser that lacks it: each tab then starts a dedicated worker, and one of them leads.
+    await context.addInitScript(() => Object.defineProperty(window, 'SharedWorker', { value: undefined, configurable: true }));
+  });
+
+  test('its tabs still trade on one exchange, and the second takes it over when the first closes', async ({ page, context }) => {
+    const first = page;
+    const second = await openTwoTabs(first, context);
+    expect(await second.evaluate(() => typeof SharedWorker)).toBe('undefined');
+
+    // One market: the second tab's calls are answered by the exchange the first tab's worker runs.
+    await replay(first, { action: 'pause' });
+    expect(await replayPosition(second)).toBe(await replayPosition(first));
+    await replay(second, { action: 'resume' });
+    await placeLimitBuy(first, '1000');
+    await expect(rowAt(second, '1,000.00')).toHaveCount(1, { timeout: ONE_PUSH_MS });
+
+    // The leading tab goes: the second tab's worker boots the exchange from the database and trades on.
+    await first.close();
+    await placeLimitBuy(second, '1100');
+    await expect(rowAt(second, '1,100.00')).toHaveCount(1);
+    await expect(rowAt(second, '1,000.00')).toHaveCount(1);
+    await second.reload();
+    await expect(rowAt(second, '1,100.00')).toHaveCount(1, { timeout: FIRST_LIST_MS });
+    await expect(rowAt(second, '1,000.00')).toHaveCount(1);
+  });
+});
