@@ -12,6 +12,7 @@ import { createRouteLines } from '../http/lines';
 import { DEFAULT_ROUTES } from '../http/probe';
 import { createMarketHub, systemScheduler, type ExchangeFeed } from '../market/hub';
 import { createUserStore, type TextPersistence } from '../accounts/userStore';
+import { parseSavedReplay } from '../market/replay/savedReplay';
 import { createAccountDirectory } from '../accounts/directory';
 import { createSessionStore } from '../accounts/sessions';
 import { createAccountService } from '../accounts/service';
@@ -62,6 +63,8 @@ export interface BackendOptions {
   recentsPersistence?: TextPersistence;
   /** signed-in sessions (memory by default) */
   sessionPersistence?: TextPersistence;
+  /** where the replay stands between runs (none by default: every run replays from the start) */
+  replayPersistence?: TextPersistence;
   /** the engine's accounts, orders and history between runs (none by default: every run starts fresh) */
   exchangeState?: ExchangeStateStore;
   /** the page's API origin, where the network layer's alternative hosts forward (in-page: location.origin) */
@@ -85,7 +88,9 @@ export const LISTINGS = listingsFile.listings as Listing[];
 export function createBackend(options: BackendOptions) {
   const scheduler = options.scheduler ?? systemScheduler;
   const yieldNow = options.yieldNow ?? (() => Promise.resolve());
-  const exchangeStart = Math.floor(scheduler.now() / 1000) * 1000;
+  // A replay saved by an earlier run: the market continues where it would be, on the same listing times.
+  const resume = parseSavedReplay(options.replayPersistence?.load() ?? null);
+  const exchangeStart = resume?.start ?? Math.floor(scheduler.now() / 1000) * 1000;
   const directory = createAccountDirectory(options.accountPersistence);
   const accounts = createAccountService({
     directory,
@@ -122,6 +127,8 @@ export function createBackend(options: BackendOptions) {
     scheduler,
     yieldToPage: yieldNow,
     onDemand: options.onDemand ?? false,
+    resume,
+    onReplayChange: options.replayPersistence ? (saved) => options.replayPersistence!.save(JSON.stringify(saved)) : undefined,
   });
   gridClock = () => hub.now();
   const quote = createQuoteGateway(hub, { scheduler });

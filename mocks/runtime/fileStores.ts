@@ -52,5 +52,6 @@ export function dataFolderStores(folder: string) {
     sessionPersistence: fileText(join(folder, 'sessions.json')),
     exchangeState: fileExchangeState(join(folder, 'exchange.json')),
     recentsPersistence: fileText(join(folder, 'recents.json')),
+    replayPersistence: fileText(join(folder, 'replay.json')),
   };
 }

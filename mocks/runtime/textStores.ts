@@ -7,9 +7,10 @@ export const TEXT_KEYS = {
   accounts: 'spot-mock-exchange:accounts',
   recents: 'spot-mock-exchange:recents',
   sessions: 'spot-mock-exchange:sessions',
+  replay: 'spot-mock-exchange:replay',
 } as const;
 
-/** The backend's five text-store options, each opened by `open` under its key. */
+/** The backend's text-store options, each opened by `open` under its key. */
 export function textStoreOptions(open: (key: string) => TextPersistence) {
   return {
     userPersistence: open(TEXT_KEYS.users),
@@ -17,5 +18,6 @@ export function textStoreOptions(open: (key: string) => TextPersistence) {
     accountPersistence: open(TEXT_KEYS.accounts),
     sessionPersistence: open(TEXT_KEYS.sessions),
     recentsPersistence: open(TEXT_KEYS.recents),
+    replayPersistence: open(TEXT_KEYS.replay),
   };
 }

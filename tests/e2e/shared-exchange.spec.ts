@@ -73,9 +73,12 @@ test('two tabs of one account trade on one exchange; the second keeps trading wh
   await placeLimitBuy(second, '1100');
   await expect(rowAt(second, '1,100.00')).toHaveCount(1);
   expect(await replayPosition(second)).toBeGreaterThanOrEqual(before);
-  // The last tab's reload ends the worker (a browser keeps none without a page); the order was on disk.
+  // The last tab's reload ends the worker (a browser keeps none without a page); the order was on disk,
+  // and the new exchange continues the market where it stood instead of replaying it from the start.
+  const beforeLastReload = await replayPosition(second);
   await second.reload();
   await expect(rowAt(second, '1,100.00')).toHaveCount(1, { timeout: FIRST_LIST_MS });
+  expect(await replayPosition(second)).toBeGreaterThanOrEqual(beforeLastReload);
 });
 
 test('two tabs placing orders at the same moment lose none of them', async ({ page, context }) => {
@@ -118,11 +121,15 @@ test.describe('a browser without SharedWorker', () => {
     await placeLimitBuy(first, '1000');
     await expect(rowAt(second, '1,000.00')).toHaveCount(1, { timeout: ONE_PUSH_MS });
 
-    // The leading tab goes: the second tab's worker boots the exchange from the database and trades on.
+    // The leading tab goes: the second tab's worker boots the exchange from the database and trades on,
+    // on the market where it stood.
+    const before = await replayPosition(second);
     await first.close();
     await placeLimitBuy(second, '1100');
     await expect(rowAt(second, '1,100.00')).toHaveCount(1);
     await expect(rowAt(second, '1,000.00')).toHaveCount(1);
+    // (The status knows the position once the new leader has loaded the session again.)
+    await expect.poll(() => replayPosition(second), { timeout: FIRST_LIST_MS }).toBeGreaterThanOrEqual(before);
     await second.reload();
     await expect(rowAt(second, '1,100.00')).toHaveCount(1, { timeout: FIRST_LIST_MS });
     await expect(rowAt(second, '1,000.00')).toHaveCount(1);

@@ -7,6 +7,7 @@ import { DEMO_SESSION_START } from '../demoMarkets';
 import { secondBars } from '../klines';
 import type { LoadedSession } from '../replay/timeline';
 import type { TradeEvent } from '../types';
+import type { SavedReplay } from '../replay/savedReplay';
 import type { MarketHub } from './hub';
 import { createTestHub, sharedDemoSets, TEST_START } from './testMarket';
 
@@ -92,10 +93,16 @@ describe('market hub: loading', () => {
     await hub.ready();
     const joined = hub.now();
     expect(hub.book('ETHUSDT', 5)).not.toBeNull();
-    expect(hub.trades('ETHUSDT', 100)).toEqual([]);
+    // What it missed of the loop is on its tape and in its candles: no hole before the live trades.
+    const missed = (await tradesUntil('ETHUSDT', joined - SHIFT - 1)).map((t) => t.t).reverse();
+    const tape = hub.trades('ETHUSDT', 10_000).map((t) => t.t);
+    expect(tape.length).toBe(Math.min(100, missed.length));
+    expect(tape).toEqual(missed.slice(0, tape.length));
     await scheduler.advance(1_000);
-    const expected = await tradesUntil('ETHUSDT', joined - SHIFT + 1_000, joined - SHIFT);
-    expect(hub.trades('ETHUSDT', 100).map((t) => t.t)).toEqual(expected.map((t) => t.t).reverse());
+    const expected = await tradesUntil('ETHUSDT', joined - SHIFT + 1_000, joined - SHIFT - 1);
+    const live = hub.trades('ETHUSDT', 10_000).map((t) => t.t);
+    expect(live.slice(0, Math.min(live.length, expected.length))).toEqual(expected.map((t) => t.t).reverse().slice(0, live.length));
+    expect(hub.klines('ETHUSDT', '1s', { limit: 10_000 })).toEqual(secondBars(await tradesUntil('ETHUSDT', joined - SHIFT + 1_000)));
   });
 });
 
@@ -188,6 +195,37 @@ describe('market hub: clock', () => {
     expect(hub.book('ETHUSDT', 1)).not.toBeNull();
     expect(() => hub.addSessionSet({ name: 'bad', sources: [{ symbols: ['FOOUSDT'], load: () => session('BTCUSDT') }] })).toThrow(/FOOUSDT/);
     await expect(hub.selectSession('missing')).rejects.toThrow(/no session set/);
+  });
+});
+
+describe('market hub: a restarted exchange resumes its replay', () => {
+  it('saves where the replay stands at start and on every change', async () => {
+    const saved: SavedReplay[] = [];
+    const { hub, scheduler } = await testHub({ onReplayChange: (s) => saved.push(s) });
+    expect(saved.at(-1)).toMatchObject({ start: EXCHANGE_START, setAnchor: EXCHANGE_START, session: 'demo', virtual: EXCHANGE_START, speed: 1, paused: false });
+    hub.setSpeed(4);
+    await scheduler.advance(1_000);
+    hub.pause();
+    expect(saved.at(-1)).toMatchObject({ virtual: EXCHANGE_START + 4_000, speed: 4, paused: true });
+    await hub.seek(10_000);
+    expect(saved.at(-1)).toMatchObject({ virtual: EXCHANGE_START + 10_000, paused: true });
+  });
+
+  it('continues where the market would be had it kept running, candles without a hole', async () => {
+    let saved: SavedReplay | undefined;
+    const first = await testHub({ onReplayChange: (s) => (saved = s) });
+    first.hub.setSpeed(2);
+    first.hub.close();
+    // Forty real seconds later, at twice the speed: eighty seconds into the session.
+    const { hub } = await testHub({ resume: saved!, start: TEST_START + 40_000 });
+    expect(hub.now()).toBe(EXCHANGE_START + 80_000);
+    expect(hub.status()).toMatchObject({ position: 80_000, speed: 2, paused: false, session: 'demo' });
+    expect(hub.klines('BTCUSDT', '1s', { limit: 10_000 })).toEqual(secondBars(await tradesUntil('BTCUSDT', DEMO_SESSION_START + 80_000 - 1)));
+  });
+
+  it('a saved replay of a session set no longer offered starts afresh', async () => {
+    const { hub } = await testHub({ resume: { v: 1, start: 1, setAnchor: 1, session: 'gone', virtual: 5, real: 0, speed: 1, paused: false } });
+    expect(hub.now()).toBe(EXCHANGE_START);
   });
 });
 

@@ -4,6 +4,7 @@ import type {
 } from '../../gateway/types';
 import type { Bar } from '../klines';
 import { VirtualClock } from '../replay/clock';
+import { resumedClock, type SavedReplay } from '../replay/savedReplay';
 import { ReplayEngine } from '../replay/engine';
 import type { LoadedSession } from '../replay/timeline';
 import { recordedWindow, type RecordedEvents, type WindowRule } from './recordedWindow';
@@ -30,6 +31,10 @@ export interface MarketHubOptions {
   exchangeStart?: number;
   /** the simulated exchange the replayed events also drive (its fills, its book view with own orders) */
   exchange?: ExchangeFeed;
+  /** where an earlier run's replay stood (savedReplay.ts): the market continues from there; ignored when its session set is not offered */
+  resume?: SavedReplay | null;
+  /** told where the replay stands whenever that changes (start, speed, pause, seek, session set), to be saved */
+  onReplayChange?: (saved: SavedReplay) => void;
 }
 
 /** What the hub needs of the exchange engine (mocks/exchange), so market code does not depend on it. */
@@ -83,15 +88,17 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
   const sets = [...options.sets];
   if (sets.length === 0) throw new Error('market hub: no session set');
   const realStart = scheduler.now();
-  const exchangeStart = options.exchangeStart ?? floorToSecond(realStart);
-  const clock = new VirtualClock(exchangeStart, realStart);
+  const resumedSet = options.resume ? sets.find((s) => s.name === options.resume!.session) : undefined;
+  const resume = resumedSet ? options.resume! : null;
+  const exchangeStart = resume?.start ?? options.exchangeStart ?? floorToSecond(realStart);
+  const clock = resume ? resumedClock(resume, realStart) : new VirtualClock(exchangeStart, realStart);
   const schedule = new ListingSchedule(options.instruments, options.listings, exchangeStart);
   const known = new Set(schedule.symbols());
   sets.forEach(checkSymbols);
 
-  let current = sets[0]!;
+  let current = resumedSet ?? sets[0]!;
   /** exchange time the current set started at, and its earliest session start once known */
-  let setAnchor = exchangeStart;
+  let setAnchor = resume?.setAnchor ?? exchangeStart;
   let setStart: number | null = startHint(current);
   let loaded: LoadedSource[] = [];
   const markets = new Map<string, SymbolMarket>();
@@ -156,11 +163,39 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
       markets.set(market.symbol, market);
     }
     entry.engine.subscribe((event, at) => onEvent(entry, event, at));
-    // A source loaded late joins at the current exchange time.
+    // A source loaded late (on demand, or a market resumed from a saved replay) joins at the current exchange time.
     const joinAt = exchangeNow() - shift();
+    tradesBefore(entry, span.start + loop * span.period, joinAt);
     entry.engine.seek(joinAt, joinAt);
     loaded.push(entry);
     flush();
+  }
+
+  /**
+   * The loop's trades from its start up to where the source joins: candles
+   * and the tape lead into the live replay without a hole (the history built
+   * with the markets ends where the loop began). Only the markets' own
+   * record: the exchange did not trade against a past it was not running in.
+   */
+  function tradesBefore(source: LoadedSource, loopStart: number, joinAt: number): void {
+    const loop = Math.round((loopStart - source.start) / source.period);
+    const until = joinAt - loop * source.period;
+    for (const event of source.session.events) {
+      if (event.t >= until) break;
+      if (event.ch !== 'trade') continue;
+      const market = source.markets.get(event.msg.s);
+      const t = event.t + loop * source.period + shift();
+      if (!market || !schedule.isOpen(market.symbol, t)) continue;
+      market.addTrade(event.msg, t, loop);
+      changed.add(market.symbol);
+    }
+  }
+
+  /** Tells the owner where the replay stands, so a restarted exchange continues from there. */
+  function replayChanged(): void {
+    if (!options.onReplayChange) return;
+    const real = scheduler.now();
+    options.onReplayChange({ v: 1, start: exchangeStart, setAnchor, session: current.name, virtual: clock.now(real), real, speed: clock.speed, paused: clock.paused });
   }
 
   /** what was asked for, so a lazily loading market asks again after a session change */
@@ -234,7 +269,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
 
   const market = (symbol: string): SymbolMarket | undefined => (schedule.isOpen(symbol, exchangeNow()) ? markets.get(symbol) : undefined);
 
-  checkListings(exchangeStart);
+  checkListings(exchangeNow());
   startLoading();
   const stopPump = scheduler.setInterval(pump, options.pumpMs ?? 100);
 
@@ -317,12 +352,15 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     },
     setSpeed(speed) {
       clock.setSpeed(speed, scheduler.now());
+      replayChanged();
     },
     pause() {
       clock.pause(scheduler.now());
+      replayChanged();
     },
     resume() {
       clock.resume(scheduler.now());
+      replayChanged();
     },
     async seek(position) {
       const period = duration();
@@ -348,6 +386,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
         clock.set(target + shift(), scheduler.now());
         options.exchange?.resetClock(exchangeNow());
         checkListings(exchangeNow());
+        replayChanged();
       } finally {
         busy = false;
       }
@@ -365,6 +404,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
       setAnchor = floorToSecond(exchangeNow());
       setStart = startHint(set);
       options.exchange?.resetClock(exchangeNow());
+      replayChanged();
       startLoading();
       reset();
       await hub.ready();
@@ -382,5 +422,6 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
       resetListeners.clear();
     },
   };
+  replayChanged();
   return hub;
 }

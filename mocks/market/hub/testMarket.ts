@@ -57,6 +57,8 @@ export async function createTestHub(options: Partial<MarketHubOptions> & { symbo
     ...(options.onDemand ? { onDemand: true } : {}),
     ...(options.exchange ? { exchange: options.exchange } : {}),
     ...(options.exchangeStart !== undefined ? { exchangeStart: options.exchangeStart } : {}),
+    ...(options.resume ? { resume: options.resume } : {}),
+    ...(options.onReplayChange ? { onReplayChange: options.onReplayChange } : {}),
   });
   if (!options.lazy) await hub.ready();
   return { hub, scheduler };
