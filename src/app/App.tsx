@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { reloadUserData, watchAccountSwitch } from '../data/accountSwitch';
 import { connectPageStatus, pageStatus } from '../data/pageStatus';
-import { PrivatePushes } from '../data/privatePushes';
 import { createQueryClient } from '../data/queries';
 import { Spinner } from '../ui/Spinner';
 import { removeBootPlaceholder } from './bootPlaceholder';
@@ -12,7 +11,7 @@ import { AppErrorBoundary } from './ErrorBoundaries';
 import { NetErrorOverlay } from './NetErrorOverlay';
 import { NetworkLayer } from './NetworkLayer';
 import { OfflineBanner } from './OfflineBanner';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 import { Toaster } from './Toaster';
 import { UpdatePrompt } from './UpdatePrompt';
 
@@ -26,9 +25,11 @@ function PageSpinner() {
   );
 }
 
+// A signed-in trader's pushes (orders, balances, strategies): their client and topics load beside the first paint.
+const PrivatePushes = lazy(() => import('../data/privatePushes').then((m) => ({ default: m.PrivatePushes })));
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
 
   useEffect(removeBootPlaceholder, []);
   useEffect(() => connectPageStatus(pageStatus), []);
@@ -39,11 +40,15 @@ export function App() {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <PrivatePushes />
+        <Suspense fallback={null}>
+          <PrivatePushes />
+        </Suspense>
         <NetworkLayer />
         <OfflineBanner />
         <Suspense fallback={<PageSpinner />}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </Suspense>
         <Toaster />
         <NetErrorOverlay />

@@ -4,17 +4,14 @@ import { isRtlLocale } from '../domain/locale';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
 import { AccountMenu, AccountNotices, PairBalances, UpgradeArea } from '../features/account';
-import { OrderEntryPanel } from '../features/order-entry';
-import { LtTradeCard } from '../features/lt';
 import { ResetLayoutDialog, TradeGrid, useTradeLayout } from '../features/layout';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
-import { GridPanel, TradeSidePanel } from '../features/tools';
 import { useSidePanel } from '../data/sidePanel';
 import { SettingsBar } from '../features/settings-bar';
-import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
-import { FooterBannerSlot, FooterBar } from '../features/footer';
-import { AnnouncementSlot, LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
+import {
+  AnnouncementSlot, LazyAnnouncementBar, LazyChartPanel, LazyEuUsdtTipsBanner, LazyFooterBannerSlot, LazyFooterBar, LazyGridPanel, LazyLtTradeCard, LazyOrderbookPanel, LazyOrderEntryPanel, LazyOrdersPanel, LazyTradeSidePanel, PanelSlot,
+} from './panels';
 import type { PageProps } from './pageProps';
 import type { Viewport } from './viewport';
 
@@ -35,7 +32,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
   const panels: Record<PanelId, React.ReactNode> = {
     chart: <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} locale={locale} /></PanelSlot>,
     orderbook: <PanelSlot><LazyOrderbookPanel base={base} quote={quote} /></PanelSlot>,
-    position: <PanelSlot>{loggedIn && sidePanel.tool === 'gridBot' ? <GridPanel base={base} quote={quote} /> : <LazyOrdersPanel base={base} quote={quote} />}</PanelSlot>,
+    position: <PanelSlot>{loggedIn && sidePanel.tool === 'gridBot' ? <LazyGridPanel base={base} quote={quote} /> : <LazyOrdersPanel base={base} quote={quote} />}</PanelSlot>,
   };
 
   return (
@@ -47,7 +44,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
           </>
         } />
       <PanelSlot fallback={null}>
-        <EuUsdtTipsBanner base={base} quote={quote} />
+        <LazyEuUsdtTipsBanner base={base} quote={quote} />
       </PanelSlot>
       <div className="trade-page">
         <main className="trade-page__main" style={{ inlineSize: width }}>
@@ -55,7 +52,7 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
             <MarketHeader locale={locale} base={base} quote={quote} />
           </PanelSlot>
           <AnnouncementSlot>
-            <AnnouncementBar symbolId={`${base}${quote}`} />
+            <LazyAnnouncementBar symbolId={`${base}${quote}`} />
           </AnnouncementSlot>
           <TradeGrid width={width} items={layout.items} rtl={rtl} panels={panels} onCommit={layout.commit} />
         </main>
@@ -63,15 +60,15 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
           <div id="trade-area">
             <PanelSlot fallback={null}><UpgradeArea /></PanelSlot>
             <PanelSlot>
-              <TradeSidePanel
+              <LazyTradeSidePanel
                 base={base}
                 quote={quote}
                 trade={
                   <>
-                    <OrderEntryPanel key={`${base}/${quote}`} base={base} quote={quote} />
+                    <PanelSlot><LazyOrderEntryPanel key={`${base}/${quote}`} base={base} quote={quote} /></PanelSlot>
                     {/* Subscribe / redeem under the order form when the pair is a leveraged token (spec 2 §2); nothing otherwise. */}
                     <PanelSlot fallback={null}>
-                      <LtTradeCard key={`lt-${base}/${quote}`} base={base} quote={quote} placement="spot" locale={locale} />
+                      <LazyLtTradeCard key={`lt-${base}/${quote}`} base={base} quote={quote} placement="spot" locale={locale} />
                     </PanelSlot>
                   </>
                 }
@@ -86,9 +83,9 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
           </div>
         </aside>
       </div>
-      <PanelSlot fallback={null}><FooterBannerSlot locale={locale} /></PanelSlot>
+      <PanelSlot fallback={null}><LazyFooterBannerSlot locale={locale} /></PanelSlot>
       <PanelSlot>
-        <FooterBar locale={locale} base={base} quote={quote} />
+        <LazyFooterBar locale={locale} base={base} quote={quote} />
       </PanelSlot>
       <ResetLayoutDialog open={resetOpen} onConfirm={layout.reset} onClose={() => setResetOpen(false)} />
     </div>

@@ -2,14 +2,12 @@ import { useEffect } from 'react';
 import { prefetchChartCache } from '../data/chartPrefs';
 import { useProfile, useRetrySymbols } from '../data/queries';
 import { AccountMenu, AccountNotices, PairBalances, UpgradeArea, VisitorPrompt } from '../features/account';
-import { LtTradeCard } from '../features/lt';
-import { MobileTradeBar } from '../features/order-entry';
 import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
-import { AnnouncementBar, EuUsdtTipsBanner } from '../features/announcements';
-import { FooterBannerSlot, FooterBar } from '../features/footer';
-import { AnnouncementSlot, LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot } from './panels';
+import {
+  AnnouncementSlot, LazyAnnouncementBar, LazyChartPanel, LazyEuUsdtTipsBanner, LazyFooterBannerSlot, LazyFooterBar, LazyLtTradeCard, LazyMobileTradeBar, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot,
+} from './panels';
 import type { PageProps } from './pageProps';
 
 /** The page at 500 px or less: the same panels in one column, order entry before the order lists. */
@@ -29,14 +27,14 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
           </>
         } />
       <PanelSlot fallback={null}>
-        <EuUsdtTipsBanner base={base} quote={quote} />
+        <LazyEuUsdtTipsBanner base={base} quote={quote} />
       </PanelSlot>
       <main className="mobile-page__main">
         <PanelSlot onRetry={retrySymbols} fallback={<div className="market-header" aria-busy="true" />}>
           <MarketHeader locale={locale} base={base} quote={quote} />
         </PanelSlot>
         <AnnouncementSlot>
-          <AnnouncementBar symbolId={`${base}${quote}`} />
+          <LazyAnnouncementBar symbolId={`${base}${quote}`} />
         </AnnouncementSlot>
         <section id="chart-area" className="panel mobile-panel mobile-panel--chart" aria-labelledby="chart-area-title">
           <PanelSlot><LazyChartPanel isDemo={isDemo} base={base} quote={quote} locale={locale} /></PanelSlot>
@@ -50,7 +48,7 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
             <PanelSlot>{loggedIn ? <PairBalances base={base} quote={quote} /> : <VisitorPrompt />}</PanelSlot>
             {loggedIn && <PanelSlot fallback={null}><AccountNotices /></PanelSlot>}
             <PanelSlot fallback={null}>
-              <LtTradeCard key={`lt-${base}/${quote}`} base={base} quote={quote} placement="spot" locale={locale} />
+              <LazyLtTradeCard key={`lt-${base}/${quote}`} base={base} quote={quote} placement="spot" locale={locale} />
             </PanelSlot>
           </div>
         </div>
@@ -58,12 +56,12 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
           <PanelSlot><LazyOrdersPanel base={base} quote={quote} /></PanelSlot>
         </section>
       </main>
-      <PanelSlot fallback={null}><FooterBannerSlot locale={locale} /></PanelSlot>
+      <PanelSlot fallback={null}><LazyFooterBannerSlot locale={locale} /></PanelSlot>
       <PanelSlot>
-        <FooterBar locale={locale} base={base} quote={quote} />
+        <LazyFooterBar locale={locale} base={base} quote={quote} />
       </PanelSlot>
       <PanelSlot fallback={null}>
-        <MobileTradeBar key={`${base}/${quote}`} base={base} quote={quote} />
+        <LazyMobileTradeBar key={`${base}/${quote}`} base={base} quote={quote} />
       </PanelSlot>
     </div>
   );

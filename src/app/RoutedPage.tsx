@@ -1,12 +1,14 @@
-import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { textDirection } from '../domain/locale';
 import { decideRoute, type RouteDecision } from '../domain/routes';
 import { browserLanguages, readStoredLocale, writeStoredLocale } from '../data/preferences';
 import { themeStore } from '../data/themeStore';
-import { LtPage } from './LtPage';
 import { SpotPage } from './SpotPage';
+
+/** The leveraged-token page is its own route: its code loads when it is opened. */
+const LazyLtPage = lazy(() => import('./LtPage').then((m) => ({ default: m.LtPage })));
 
 /** Every route goes through the spec's route table (domain/routes): a page or a redirect. */
 /** `--page` of each theme (src/app/styles.css). */
@@ -41,5 +43,11 @@ function LocalisedPage({ decision }: { decision: Exclude<RouteDecision, { kind: 
   }, [locale, i18n]);
 
   const props = { locale, base: decision.base, quote: decision.quote };
-  return kind === 'lt' ? <LtPage {...props} /> : <SpotPage {...props} />;
+  return kind === 'lt' ? (
+    <Suspense fallback={null}>
+      <LazyLtPage {...props} />
+    </Suspense>
+  ) : (
+    <SpotPage {...props} />
+  );
 }

@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 type UpdateListener = (apply: () => void) => void;
 
@@ -13,7 +13,13 @@ let registered = false;
 export function registerServiceWorker(onUpdate: UpdateListener, cacheUrls: () => string[]): void {
   if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   registered = true;
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  // Loaded with the registration, not before the first paint.
+  void import('workbox-window')
+    .then((workbox) => register(new workbox.Workbox('/sw.js', { scope: '/' }), onUpdate, cacheUrls))
+    .catch((error: unknown) => console.warn('Service worker registration failed', error));
+}
+
+function register(wb: Workbox, onUpdate: UpdateListener, cacheUrls: () => string[]): void {
   wb.addEventListener('waiting', () => {
     onUpdate(() => {
       wb.addEventListener('controlling', () => window.location.reload());

@@ -9,7 +9,6 @@ import type { KlineType } from '../domain/chartModel';
 import { klineTypeToStore, parseStoredInterval, parseStoredKlineType } from '../domain/chartKind';
 import { parsePinnedIntervals } from '../domain/chartToolbar';
 import type { Interval } from '../domain/intervals';
-import { prefetchCachedKlinePages } from './klineCache';
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from './storage';
 import { storedValue } from './storedValue';
 
@@ -44,5 +43,8 @@ export function usePinnedIntervals(): [Interval[], (list: Interval[]) => void] {
 
 /** The page warms the chart's kline cache for its symbol at the stored interval before the chart's code has loaded. */
 export function prefetchChartCache(symbolId: string): void {
-  if (symbolId) prefetchCachedKlinePages(symbolId, storedInterval.get());
+  if (!symbolId) return;
+  // The cache's code comes with the chart's chunk anyway; fetched here on its own, it stays off the first load.
+  const interval = storedInterval.get();
+  void import('./klineCache').then((cache) => cache.prefetchCachedKlinePages(symbolId, interval)).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 import type { Interval } from '../domain/intervals';
 import { contiguousPages, pagesToEvict, type CachedPageEntry } from '../domain/klinePaging';
 import { parseKlineRow, type KlineBar } from './api/klines';
-import { getDatabase, type KlinePageKey, type KlinePageRow } from './db';
+import { openDatabase } from './database';
+import type { KlinePageKey, KlinePageRow } from './db';
 
 /**
  * The chart's kline pages kept in Dexie (issue 6 part 6): an offline start
@@ -57,7 +58,7 @@ export function readCachedKlinePages(symbol: string, interval: Interval, now = D
 
 async function readFromDatabase(symbol: string, interval: Interval, now: number): Promise<KlineBar[][]> {
   try {
-    const table = getDatabase().klinePages;
+    const table = (await openDatabase()).klinePages;
     const stored = await table.where('[symbol+interval]').equals([symbol, interval]).toArray();
     const valid: { page: number; bars: KlineBar[] }[] = [];
     const unusable: KlinePageKey[] = [];
@@ -77,7 +78,7 @@ async function readFromDatabase(symbol: string, interval: Interval, now: number)
 
 async function tidyAfterRead(unusable: KlinePageKey[], symbol: string, interval: Interval, now: number): Promise<void> {
   try {
-    const table = getDatabase().klinePages;
+    const table = (await openDatabase()).klinePages;
     if (unusable.length > 0) await table.bulkDelete(unusable);
     await table.where('[symbol+interval]').equals([symbol, interval]).modify({ lastUsedAt: now });
   } catch {
@@ -92,7 +93,7 @@ async function tidyAfterRead(unusable: KlinePageKey[], symbol: string, interval:
  */
 export async function writeCachedKlinePages(symbol: string, interval: Interval, pages: readonly (readonly KlineBar[])[], now = Date.now()): Promise<void> {
   try {
-    const db = getDatabase();
+    const db = await openDatabase();
     const firstEmpty = pages.findIndex((p) => p.length === 0);
     const kept = firstEmpty === -1 ? pages : pages.slice(0, firstEmpty);
     const rows: KlinePageRow[] = kept.map((bars, page) => ({ symbol, interval, page, rows: bars.map(toRow), savedAt: now, lastUsedAt: now }));
@@ -109,7 +110,7 @@ export async function writeCachedKlinePages(symbol: string, interval: Interval, 
 /** Deletes the least recently used pages beyond the cap, reading keys only (never the bars). */
 export async function evictKlinePages(cap = KLINE_CACHE_MAX_PAGES): Promise<void> {
   try {
-    const table = getDatabase().klinePages;
+    const table = (await openDatabase()).klinePages;
     if ((await table.count()) <= cap) return;
     const entries: CachedPageEntry<KlinePageKey>[] = [];
     await table.orderBy('lastUsedAt').eachKey((lastUsedAt, cursor) => {

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useState } from 'react';
 import { MAX_RECENTS, mergeRecents, pushRecent, sameRecents, type RecentVisit } from '../domain/favorites';
 import { fetchRecents, saveRecents, saveRecentVisit } from './api/user';
-import { getDatabase } from './db';
+import { openDatabase } from './database';
+import type { SpotDatabase } from './db';
 import { useProfile } from './queries';
 
 export const recentsQueryKey = ['user', 'recents'] as const;
 
-async function readRecents(): Promise<RecentVisit[]> {
-  const rows = await getDatabase().recents.orderBy('visitedAt').reverse().limit(MAX_RECENTS).toArray();
+async function readRecents(db: SpotDatabase): Promise<RecentVisit[]> {
+  const rows = await db.recents.orderBy('visitedAt').reverse().limit(MAX_RECENTS).toArray();
   return rows.filter((r) => typeof r.symbolId === 'string' && Number.isFinite(r.visitedAt));
 }
 
@@ -19,9 +19,9 @@ async function readRecents(): Promise<RecentVisit[]> {
  */
 export async function recordRecentVisit(symbolId: string, at: number): Promise<void> {
   try {
-    const db = getDatabase();
+    const db = await openDatabase();
     await db.transaction('rw', db.recents, async () => {
-      const next = pushRecent(await readRecents(), symbolId, at);
+      const next = pushRecent(await readRecents(db), symbolId, at);
       await db.recents.clear();
       await db.recents.bulkPut(next);
     });
@@ -34,11 +34,20 @@ export async function recordRecentVisit(symbolId: string, at: number): Promise<v
 function useLocalRecents(): RecentVisit[] {
   const [recents, setRecents] = useState<RecentVisit[]>([]);
   useEffect(() => {
-    const subscription = liveQuery(readRecents).subscribe({
-      next: setRecents,
-      error: () => setRecents([]),
-    });
-    return () => subscription.unsubscribe();
+    let stop: (() => void) | null = null;
+    let ended = false;
+    // Dexie and the database load after the first paint; the query then runs inside liveQuery with the db in hand.
+    void Promise.all([import('dexie'), openDatabase()])
+      .then(([{ liveQuery }, db]) => {
+        if (ended) return;
+        const subscription = liveQuery(() => readRecents(db)).subscribe({ next: setRecents, error: () => setRecents([]) });
+        stop = () => subscription.unsubscribe();
+      })
+      .catch(() => setRecents([]));
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, []);
   return recents;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  crossesMobileThreshold, defaultLayout, defaultTopRows, gridWidth, isMobileWidth, mirrorLayout, sameGeometry, sanitizeLayout,
+  crossesMobileThreshold, defaultLayout, defaultTopRows, gridHeight, gridWidth, isMobileWidth, mirrorLayout, sameGeometry, sanitizeLayout,
   splitForWidth,
 } from './layout';
 
@@ -94,5 +94,16 @@ describe('stored layout sanitising', () => {
     const mirrored = mirrorLayout(fallback);
     expect(mirrored.find((l) => l.i === 'orderbook')?.x).toBe(0);
     expect(mirrored.find((l) => l.i === 'chart')?.x).toBe(40);
+  });
+});
+
+describe('grid height (the space held while the grid loads)', () => {
+  it('is the lowest panel\'s bottom row, rows of 44 px with 4 px between them', () => {
+    expect(gridHeight([{ y: 0, h: 10 }, { y: 10, h: 6 }, { y: 0, h: 3 }])).toBe(16 * 44 + 15 * 4);
+    expect(gridHeight([{ y: 0, h: 1 }])).toBe(44);
+  });
+
+  it('is nothing for no panels', () => {
+    expect(gridHeight([])).toBe(0);
   });
 });

@@ -155,3 +155,9 @@ export function sameGeometry(a: readonly GridItem[], b: readonly GridItem[]): bo
 export function layoutGeometry(items: readonly GridItem[]): Array<Pick<GridItem, 'i' | 'x' | 'y' | 'w' | 'h'>> {
   return items.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
 }
+
+/** The grid's height in px, as react-grid-layout sizes its container: rows to the lowest panel's bottom, margins between them. */
+export function gridHeight(items: readonly Pick<GridItem, 'y' | 'h'>[]): number {
+  const rows = items.reduce((bottom, item) => Math.max(bottom, item.y + item.h), 0);
+  return rows === 0 ? 0 : rows * GRID_ROW_HEIGHT + (rows - 1) * GRID_MARGIN[1];
+}

@@ -21,7 +21,8 @@ const bar = (page: Page) => page.getByRole('region', { name: 'Announcements' });
  * within one step, so "not before 3 s" is exact.
  */
 async function openStepped(page: Page, url: string) {
-  await installClock(page, { time: REPLAY_START });
+  // Installed a minute early: pauseAt cannot go back, and on a loaded machine a second can pass between the two calls.
+  await installClock(page, { time: REPLAY_START - 60_000 });
   await page.clock.pauseAt(REPLAY_START + 1_000);
   await page.goto(url);
   await stepUntilMounted(page);

@@ -181,7 +181,8 @@ test('an offline start shows the cached candles with the offline mark, which goe
 });
 
 test('a failed kline fetch shows the retry message, retries every second and recovers', async ({ page }) => {
-  await installClock(page, { time: REPLAY_START });
+  // Installed a minute early: pauseAt cannot go back, and on a loaded machine a second can pass between the two calls.
+  await installClock(page, { time: REPLAY_START - 60_000 });
   await page.clock.pauseAt(REPLAY_START + 1_000);
   await page.goto(`/en/trade/spot/BTC/USDT?mockFault=${KLINES}:error:2`);
   const failed = page.getByRole('alert').filter({ hasText: RETRY_MESSAGE });

@@ -43,7 +43,8 @@ async function openFrozen(page: Page, options: { theme: string; locale: string; 
   await page.addInitScript((theme) => localStorage.setItem('SPOT_theme', theme), options.theme);
   // The page's clock stands still from the first script on: the exchange starts at one instant every run, so the
   // market history it builds around its start (candles, 24 h figures) is the same; time moves only by runFor.
-  await installClock(page, { time: REPLAY_START - 1_000 });
+  // Installed a minute early: pauseAt cannot go back, and on a loaded machine a second can pass between the two calls.
+  await installClock(page, { time: REPLAY_START - 60_000 });
   await page.clock.pauseAt(REPLAY_START);
   if (options.trader) {
     await page.goto(`/login?redirect_url=${encodeURIComponent(path)}`);

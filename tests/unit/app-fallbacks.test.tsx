@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { ROUTES } from '../../src/app/router';
+import { AppErrorBoundary } from '../../src/app/ErrorBoundaries';
 import { STORAGE_KEYS } from '../../src/data/storage';
 
 function Broken(): never {
@@ -13,9 +13,14 @@ function Broken(): never {
 describe('generic error fallback', () => {
   it('replaces a page that throws while rendering, not the router default screen', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    // The app's own layout route, with a page that throws in place of the real ones.
-    const router = createMemoryRouter([{ ...ROUTES[0], children: [{ path: '*', element: <Broken /> }] }]);
-    render(<RouterProvider router={router} />);
+    // The boundary the app's routes sit in, with a page that throws in place of the real ones.
+    render(
+      <MemoryRouter>
+        <AppErrorBoundary>
+          <Broken />
+        </AppErrorBoundary>
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('alert').textContent).toContain('Please reload the page');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeDefined();
   });

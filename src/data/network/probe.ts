@@ -1,6 +1,6 @@
 import { parseProbeAnswer, type ProbeAnswer } from '../../domain/network/acceleration';
 import { PROBE_TIMEOUT_MS, probeFresh } from '../../domain/network/timing';
-import { getDatabase } from '../db';
+import { openDatabase } from '../database';
 import { STORAGE_KEYS, readString, writeString } from '../storage';
 import { netFetch } from './netFetch';
 
@@ -29,7 +29,7 @@ export type ProbeResult = ProbeAnswer & { receivedAt: number; cached: boolean };
 /** A stored answer still within 24 h, or null (a broken row reads as none). */
 async function cachedAnswer(userKey: string, now: number): Promise<ProbeResult | null> {
   try {
-    const row = await getDatabase().netProbes.get(userKey);
+    const row = await (await openDatabase()).netProbes.get(userKey);
     if (!row || !probeFresh(row.receivedAt, now)) return null;
     const answer = parseProbeAnswer({ err_code: row.errCode, result: { res_code: row.resCode, monitor_switch: row.monitorSwitch ? 1 : 0 } });
     return answer ? { ...answer, receivedAt: row.receivedAt, cached: true } : null;
@@ -62,7 +62,7 @@ export async function probe(userKey: string, version: string, now: () => number 
   // A refusal (err_code other than 0) is not kept: the next refresh asks again.
   if (answer.errCode !== 0) return { ...answer, receivedAt, cached: false };
   try {
-    await getDatabase().netProbes.put({ userKey, errCode: answer.errCode, resCode: answer.resCode, monitorSwitch: answer.monitorSwitch, receivedAt });
+    await (await openDatabase()).netProbes.put({ userKey, errCode: answer.errCode, resCode: answer.resCode, monitorSwitch: answer.monitorSwitch, receivedAt });
   } catch {
     // A private window without IndexedDB still works; it just asks again next time.
   }

@@ -1,5 +1,6 @@
 import { batchesOverCap, toBatches, type Report } from '../../domain/network/reports';
-import { getDatabase, type ReportBatchRow } from '../db';
+import { openDatabase } from '../database';
+import type { ReportBatchRow } from '../db';
 import { netFetch } from './netFetch';
 
 export const REPORT_PATH = '/monitor/api/report';
@@ -29,13 +30,13 @@ async function dropOverCap(): Promise<void> {
   const rows = [...mirror.values()].sort((a, b) => a.queuedAt - b.queuedAt);
   const drop = batchesOverCap(rows.map((r) => ({ id: r.id, count: r.count })));
   for (const id of drop) mirror.delete(id);
-  if (drop.length > 0) await getDatabase().reportBatches.bulkDelete(drop);
+  if (drop.length > 0) await (await openDatabase()).reportBatches.bulkDelete(drop);
 }
 
 /** Reads batches a previous page life left (an unacknowledged upload, a reload offline). */
 export async function loadQueue(): Promise<void> {
   try {
-    for (const row of await getDatabase().reportBatches.orderBy('queuedAt').toArray()) mirror.set(row.id, row);
+    for (const row of await (await openDatabase()).reportBatches.orderBy('queuedAt').toArray()) mirror.set(row.id, row);
   } catch {
     // No IndexedDB: the queue lives in memory only.
   }
@@ -46,7 +47,7 @@ export async function enqueue(reports: readonly Report[], device: string, at: nu
   const rows = toBatches(reports).map((batch, i): ReportBatchRow => ({ id: batchId(device, at), queuedAt: at + i / 1000, count: batch.length, reports: batch }));
   rows.forEach((row) => mirror.set(row.id, row));
   try {
-    await getDatabase().reportBatches.bulkPut(rows);
+    await (await openDatabase()).reportBatches.bulkPut(rows);
     await dropOverCap();
   } catch {
     // Kept in memory; sent with the next flush.
@@ -80,7 +81,7 @@ export function flush(options: ReporterOptions): Promise<void> {
       if (!options.online()) return;
       if (!(await send(row, options.deviceId()))) return;
       mirror.delete(row.id);
-      await getDatabase().reportBatches.delete(row.id).catch(() => undefined);
+      await (await openDatabase()).reportBatches.delete(row.id).catch(() => undefined);
     }
   })().finally(() => {
     flushing = null;

@@ -7,7 +7,7 @@ import { useLogout, useResetDemoAccount } from '../../data/session';
 import { toastStore } from '../../data/toasts';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { UpgradeEntry } from './upgrade';
+import { UpgradeEntry } from './upgrade/UpgradeEntry';
 
 /**
  * Who is signed in, in the settings bar: log-in and sign-up links for a

@@ -1,5 +1,4 @@
 export { VisitorPrompt } from './VisitorPrompt';
 export { AccountMenu } from './AccountMenu';
-export { PairBalances } from './PairBalances';
-export { AccountNotices } from './notices/AccountNotices';
-export { UpgradeArea } from './upgrade';
+// The trade column's account parts load after the first paint (they sit in suspense slots of the page).
+export { AccountNotices, PairBalances, UpgradeArea } from './lazyParts';

@@ -1,3 +1,3 @@
-export { TradeGrid } from './TradeGrid';
+export { TradeGrid } from './LazyTradeGrid';
 export { ResetLayoutDialog } from './ResetLayoutDialog';
 export { useTradeLayout, type TradeLayout } from './useTradeLayout';

@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MarketRow } from '../../domain/marketList';
 import { useFavorites } from '../../data/favorites';
-import { MarketList } from './MarketList';
 import { useMarketRows } from './useMarketRows';
 import { CaretDownIcon } from '../../ui/icons';
+
+// The list (search, tabs, sorting, virtual rows) loads the first time it opens.
+const MarketList = lazy(() => import('./MarketList').then((m) => ({ default: m.MarketList })));
 
 const hoverCapable = () => typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches;
 
@@ -88,7 +90,9 @@ export function SymbolSwitcher({ locale, base, quote, symbolId }: { locale: stri
         </button>
       </h1>
       {open && (
-        <MarketList id={listId} rows={rows} currentSymbolId={symbolId} favorites={favorites} onSelect={select} onClose={() => close(true)} />
+        <Suspense fallback={null}>
+          <MarketList id={listId} rows={rows} currentSymbolId={symbolId} favorites={favorites} onSelect={select} onClose={() => close(true)} />
+        </Suspense>
       )}
     </div>
   );

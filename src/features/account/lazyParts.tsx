@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+
+/**
+ * The account parts of the trade column — balances with the demo top-up,
+ * notices, the upgrade area and its modal — as lazy components: with their
+ * order, asset and private-socket calls they are ~8 KB gzip that the first
+ * paint (market header, book, the visitor's log-in links) does not need.
+ * The settings bar's account menu stays in the first load.
+ */
+export const PairBalances = lazy(() => import('./PairBalances').then((m) => ({ default: m.PairBalances })));
+export const AccountNotices = lazy(() => import('./notices/AccountNotices').then((m) => ({ default: m.AccountNotices })));
+export const UpgradeArea = lazy(() => import('./upgrade/UpgradeArea').then((m) => ({ default: m.UpgradeArea })));
