@@ -39,7 +39,8 @@ export function PanelSlot({ children, onRetry, fallback }: { children: ReactNode
 export function AnnouncementSlot({ children }: { children: ReactNode }) {
   return (
     <div className="announcement-slot">
-      <PanelSlot>{children}</PanelSlot>
+      {/* No skeleton: rows that appear and vanish inside the held strip would be a shift of their own. */}
+      <PanelSlot fallback={null}>{children}</PanelSlot>
     </div>
   );
 }
