@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { reloadUserData, watchAccountSwitch } from '../data/accountSwitch';
 import { connectPageStatus, pageStatus } from '../data/pageStatus';
+import { PrivatePushes } from '../data/privatePushes';
 import { createQueryClient } from '../data/queries';
 import { Spinner } from '../ui/Spinner';
 import { removeBootPlaceholder } from './bootPlaceholder';
@@ -25,9 +26,6 @@ function PageSpinner() {
   );
 }
 
-// A signed-in trader's pushes (orders, balances, strategies): their client and topics load beside the first paint.
-const PrivatePushes = lazy(() => import('../data/privatePushes').then((m) => ({ default: m.PrivatePushes })));
-
 export function App() {
   const [queryClient] = useState(createQueryClient);
 
@@ -40,9 +38,8 @@ export function App() {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <PrivatePushes />
-        </Suspense>
+        {/* In the first load, not a lazy chunk: a fill that lands before the socket is up is never announced. */}
+        <PrivatePushes />
         <NetworkLayer />
         <OfflineBanner />
         <Suspense fallback={<PageSpinner />}>
