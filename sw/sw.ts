@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { BUILT_ASSET, SESSION_ASSET } from '../src/domain/builtAssets';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -42,9 +43,8 @@ registerRoute(
 );
 
 const SESSIONS_CACHE = 'sessions';
-/** Built session assets: /assets/<SYMBOL>.jsonl-<hash>.gz. Hashed names never change content, so cache-first is exact. */
-const SESSION_ASSET = /^\/assets\/[^/]+\.jsonl-[^/]+\.gz$/;
 
+// Hashed names never change content, so cache-first is exact for both kept kinds below.
 // The demo market's recorded sessions (about 5 MB for all sixteen) are not
 // precached: a first visit on a bad network should not pay for markets it
 // never opens. Each is kept the first time it is used, so those markets open offline.
@@ -54,8 +54,6 @@ registerRoute(
 );
 
 const ASSETS_CACHE = 'assets';
-/** Built code, styles and fonts: hashed names, so a cached copy is always the right one. */
-const BUILT_ASSET = /^\/assets\/[^/]+\.(?:js|css|woff2)$/;
 
 // What the precache leaves out (other scripts' fonts, the in-page exchange):
 // kept the first time the page uses it, so it is there offline afterwards.

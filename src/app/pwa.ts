@@ -1,4 +1,5 @@
 import type { Workbox } from 'workbox-window';
+import { isKeptAsset } from '../domain/builtAssets';
 
 type UpdateListener = (apply: () => void) => void;
 
@@ -43,11 +44,6 @@ export function fetchedAssetUrls(): string[] {
   return performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
-    .filter((url) => url.origin === location.origin && (SESSION_ASSET.test(url.pathname) || BUILT_ASSET.test(url.pathname)))
+    .filter((url) => url.origin === location.origin && isKeptAsset(url.pathname))
     .map((url) => url.pathname);
 }
-
-/** Built session assets: /assets/<SYMBOL>.jsonl-<hash>.gz (names chosen by Vite). */
-export const SESSION_ASSET = /^\/assets\/[^/]+\.jsonl-[^/]+\.gz$/;
-/** Built code, styles and fonts (hashed names). */
-export const BUILT_ASSET = /^\/assets\/[^/]+\.(?:js|css|woff2)$/;
