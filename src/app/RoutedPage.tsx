@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { textDirection } from '../domain/locale';
@@ -6,9 +6,10 @@ import { decideRoute, type RouteDecision } from '../domain/routes';
 import { browserLanguages, readStoredLocale, writeStoredLocale } from '../data/preferences';
 import { themeStore } from '../data/themeStore';
 import { SpotPage } from './SpotPage';
+import { lazyNamed } from '../ui/lazyNamed';
 
 /** The leveraged-token page is its own route: its code loads when it is opened. */
-const LazyLtPage = lazy(() => import('./LtPage').then((m) => ({ default: m.LtPage })));
+const LazyLtPage = lazyNamed(() => import('./LtPage'), 'LtPage');
 
 /** Every route goes through the spec's route table (domain/routes): a page or a redirect. */
 /** `--page` of each theme (src/app/styles.css). */

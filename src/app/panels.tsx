@@ -1,25 +1,26 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../ui/lazyNamed';
 import { SkeletonRows } from '../ui/SkeletonRows';
 import { PanelBoundary } from './ErrorBoundaries';
 
 /** Panels are split into their own chunks so the shell paints first. */
-export const LazyChartPanel = lazy(() => import('../features/chart').then((m) => ({ default: m.ChartPanel })));
-export const LazyOrderbookPanel = lazy(() => import('../features/orderbook').then((m) => ({ default: m.OrderbookPanel })));
-export const LazyOrdersPanel = lazy(() => import('../features/orders').then((m) => ({ default: m.OrdersPanel })));
+export const LazyChartPanel = lazyNamed(() => import('../features/chart'), 'ChartPanel');
+export const LazyOrderbookPanel = lazyNamed(() => import('../features/orderbook'), 'OrderbookPanel');
+export const LazyOrdersPanel = lazyNamed(() => import('../features/orders'), 'OrdersPanel');
 
 // The trade column, the tools and the footer load beside the panels, after the shell: none of them is
 // what the first paint shows (the market header and the book are), and together they are ~40 KB gzip.
-export const LazyOrderEntryPanel = lazy(() => import('../features/order-entry').then((m) => ({ default: m.OrderEntryPanel })));
-export const LazyMobileTradeBar = lazy(() => import('../features/order-entry').then((m) => ({ default: m.MobileTradeBar })));
-export const LazyTradeSidePanel = lazy(() => import('../features/tools').then((m) => ({ default: m.TradeSidePanel })));
-export const LazyGridPanel = lazy(() => import('../features/tools').then((m) => ({ default: m.GridPanel })));
-export const LazyLtTradeCard = lazy(() => import('../features/lt').then((m) => ({ default: m.LtTradeCard })));
+export const LazyOrderEntryPanel = lazyNamed(() => import('../features/order-entry'), 'OrderEntryPanel');
+export const LazyMobileTradeBar = lazyNamed(() => import('../features/order-entry'), 'MobileTradeBar');
+export const LazyTradeSidePanel = lazyNamed(() => import('../features/tools'), 'TradeSidePanel');
+export const LazyGridPanel = lazyNamed(() => import('../features/tools'), 'GridPanel');
+export const LazyLtTradeCard = lazyNamed(() => import('../features/lt'), 'LtTradeCard');
 // Banners come seconds after the page (the announcement bar waits 3 s); their slots hold the space meanwhile.
-export const LazyAnnouncementBar = lazy(() => import('../features/announcements').then((m) => ({ default: m.AnnouncementBar })));
-export const LazyEuUsdtTipsBanner = lazy(() => import('../features/announcements').then((m) => ({ default: m.EuUsdtTipsBanner })));
-export const LazyFooterBar = lazy(() => import('../features/footer').then((m) => ({ default: m.FooterBar })));
-export const LazyFooterBannerSlot = lazy(() => import('../features/footer').then((m) => ({ default: m.FooterBannerSlot })));
+export const LazyAnnouncementBar = lazyNamed(() => import('../features/announcements'), 'AnnouncementBar');
+export const LazyEuUsdtTipsBanner = lazyNamed(() => import('../features/announcements'), 'EuUsdtTipsBanner');
+export const LazyFooterBar = lazyNamed(() => import('../features/footer'), 'FooterBar');
+export const LazyFooterBannerSlot = lazyNamed(() => import('../features/footer'), 'FooterBannerSlot');
 
 /**
  * Boundary + suspense around one panel: its failure stays inside it. A slot

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyNamed } from '../../ui/lazyNamed';
 
 /**
  * The account parts of the trade column — balances with the demo top-up,
@@ -7,6 +7,6 @@ import { lazy } from 'react';
  * paint (market header, book, the visitor's log-in links) does not need.
  * The settings bar's account menu stays in the first load.
  */
-export const PairBalances = lazy(() => import('./PairBalances').then((m) => ({ default: m.PairBalances })));
-export const AccountNotices = lazy(() => import('./notices/AccountNotices').then((m) => ({ default: m.AccountNotices })));
-export const UpgradeArea = lazy(() => import('./upgrade/UpgradeArea').then((m) => ({ default: m.UpgradeArea })));
+export const PairBalances = lazyNamed(() => import('./PairBalances'), 'PairBalances');
+export const AccountNotices = lazyNamed(() => import('./notices/AccountNotices'), 'AccountNotices');
+export const UpgradeArea = lazyNamed(() => import('./upgrade/UpgradeArea'), 'UpgradeArea');

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { gridHeight } from '../../domain/layout';
+import { lazyNamed } from '../../ui/lazyNamed';
 
-const TradeGridView = lazy(() => import('./TradeGrid').then((m) => ({ default: m.TradeGrid })));
+const TradeGridView = lazyNamed(() => import('./TradeGrid'), 'TradeGrid');
 
 /**
  * The trading grid, its library (react-grid-layout with its drag and resize

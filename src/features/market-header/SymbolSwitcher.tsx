@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MarketRow } from '../../domain/marketList';
 import { useFavorites } from '../../data/favorites';
 import { useMarketRows } from './useMarketRows';
 import { CaretDownIcon } from '../../ui/icons';
+import { lazyNamed } from '../../ui/lazyNamed';
 
 // The list (search, tabs, sorting, virtual rows) loads the first time it opens.
-const MarketList = lazy(() => import('./MarketList').then((m) => ({ default: m.MarketList })));
+const MarketList = lazyNamed(() => import('./MarketList'), 'MarketList');
 
 const hoverCapable = () => typeof matchMedia === 'function' && matchMedia('(hover: hover)').matches;
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReplayAvailable } from '../../data/replayQueries';
 import { Button } from '../../ui/Button';
+import { lazyNamed } from '../../ui/lazyNamed';
 
 // The panel's controls, counters and fault buttons load when it is first opened, not with the page.
-const ReplayPanel = lazy(() => import('./ReplayPanel').then((m) => ({ default: m.ReplayPanel })));
+const ReplayPanel = lazyNamed(() => import('./ReplayPanel'), 'ReplayPanel');
 
 /** The settings-bar button that opens the replay panel; shown only when the exchange is a simulated one. */
 export function ReplayToggle({ symbol }: { symbol: string }) {
