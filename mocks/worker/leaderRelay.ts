@@ -108,17 +108,16 @@ export async function startLeaderRelay(options: {
   }
 
   function follower(from: string) {
-    let port = followers.get(from);
-    if (port) return port;
-    const created = relayedPort((message) => channel.postMessage({ r: 'to-tab', to: from, m: message }));
-    followers.set(from, created);
-    connect(created);
+    const known = followers.get(from);
+    if (known) return known;
+    const port = relayedPort((message) => channel.postMessage({ r: 'to-tab', to: from, m: message }));
+    followers.set(from, port);
+    connect(port);
     // Granted only when that tab's worker has gone (closed without a goodbye, or crashed): free its sockets.
     void locks.request(TAB_LOCK_PREFIX + from, async () => {
       followers.delete(from);
-      created.closed();
+      port.closed();
     });
-    port = created;
     return port;
   }
 

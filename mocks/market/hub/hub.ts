@@ -165,7 +165,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
     entry.engine.subscribe((event, at) => onEvent(entry, event, at));
     // A source loaded late (on demand, or a market resumed from a saved replay) joins at the current exchange time.
     const joinAt = exchangeNow() - shift();
-    tradesBefore(entry, span.start + loop * span.period, joinAt);
+    tradesBefore(entry, loop, joinAt);
     entry.engine.seek(joinAt, joinAt);
     loaded.push(entry);
     flush();
@@ -177,8 +177,7 @@ export function createMarketHub(options: MarketHubOptions): MarketHub {
    * with the markets ends where the loop began). Only the markets' own
    * record: the exchange did not trade against a past it was not running in.
    */
-  function tradesBefore(source: LoadedSource, loopStart: number, joinAt: number): void {
-    const loop = Math.round((loopStart - source.start) / source.period);
+  function tradesBefore(source: LoadedSource, loop: number, joinAt: number): void {
     const until = joinAt - loop * source.period;
     for (const event of source.session.events) {
       if (event.t >= until) break;
