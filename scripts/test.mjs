@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT, binEnv, ensureDeps } from './ensure-deps.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -54,15 +55,32 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 }
 
 // stdin is closed: CI has none, and no tool here should ever wait for input.
-function run(cmd, args, extraEnv = {}) {
+// `keep` receives the tool's output too (still printed live), for a summary to quote.
+function run(cmd, args, extraEnv = {}, keep = null) {
   return new Promise((resolve) => {
-    child = spawn(cmd, args, { cwd: ROOT, env: binEnv(extraEnv), stdio: ['ignore', 'inherit', 'inherit'] });
+    const stdio = ['ignore', keep ? 'pipe' : 'inherit', keep ? 'pipe' : 'inherit'];
+    child = spawn(cmd, args, { cwd: ROOT, env: binEnv(extraEnv), stdio });
+    if (keep) {
+      child.stdout.on('data', (chunk) => (process.stdout.write(chunk), keep(chunk)));
+      child.stderr.on('data', (chunk) => (process.stderr.write(chunk), keep(chunk)));
+    }
     child.on('error', (err) => {
       console.error(`test: cannot run ${cmd}: ${err.message}`);
       resolve(127);
     });
-    child.on('exit', (code, signal) => resolve(code ?? `signal ${signal}`));
+    child.on('close', (code, signal) => resolve(code ?? `signal ${signal}`));
   }).finally(() => (child = null));
+}
+
+/**
+ * Vitest exits 1 without a failed test when something threw outside any test
+ * (an unhandled error or rejection). Its report of that is far above the
+ * summary CI shows, so the summary quotes it.
+ */
+function unhandledErrors(output) {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const start = lines.findIndex((line) => /Unhandled (Error|Rejection)/i.test(line));
+  return start < 0 ? [] : lines.slice(start, start + 40);
 }
 
 function readJson(file) {
@@ -82,6 +100,8 @@ async function runScript(name) {
 
 const tmp = mkdtempSync(join(tmpdir(), 'spot-test-'));
 const results = {};
+/** Lines a stage wants shown beside the summary (kept short: CI shows the tail). */
+const quoted = [];
 
 const stages = {
   typecheck: () => runScript('typecheck'),
@@ -90,7 +110,10 @@ const stages = {
 
   unit: async () => {
     const file = join(tmp, 'vitest.json');
-    const code = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
+    let output = '';
+    const code = await run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], {}, (chunk) => {
+      output += chunk;
+    });
     const r = readJson(file);
     if (!r) return check(false, `no JSON report (vitest exit ${code})`);
     // A file that fails to load has no failed tests, only a failed file entry.
@@ -100,6 +123,8 @@ const stages = {
     let failed = r.numFailedTests + brokenFiles;
     const note = code !== 0 && failed === 0 ? `vitest exit ${code} with no failed test` : '';
     if (note) failed = 1;
+    const outside = unhandledErrors(output);
+    if (outside.length) quoted.push('unit: what vitest reported outside the tests', ...outside);
     return tally(r.numPassedTests, failed, r.numPendingTests + r.numTodoTests, note);
   },
 
@@ -160,6 +185,7 @@ rmSync(tmp, { recursive: true, force: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+if (quoted.length) console.log(`\n${quoted.join('\n')}`);
 console.log('\nSummary:');
 for (const [name, r] of Object.entries(results)) {
   passed += r.passed;

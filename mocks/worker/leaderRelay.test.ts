@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TabPort } from './host';
 import { RELAY_CHANNEL, startLeaderRelay, type RelayChannel, type RelayLocks } from './leaderRelay';
 import type { ExchangeMessage, HttpAnswer, TabMessage } from './protocol';
@@ -71,7 +71,11 @@ function fakeHost(worker: string, closedTabs: string[]) {
   };
 }
 
+/** A short pause, only before checking that something has NOT happened. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** BroadcastChannel and lock grants are asynchronous; on a busy machine a message may take longer than any fixed pause. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 5 });
+const isReady = (tab: { received: ExchangeMessage[] }) => () => expect(tab.received.some((m) => m.t === 'ready')).toBe(true);
 
 describe('the dedicated-worker fallback: one leader runs the exchange', () => {
   const channels: BroadcastChannel[] = [];
@@ -120,13 +124,14 @@ describe('the dedicated-worker fallback: one leader runs the exchange', () => {
   it('the first worker leads; a second tab is answered by it, not by an exchange of its own', async () => {
     const locks = lockRegistry();
     const a = startWorker('a', locks, []);
-    await settle();
+    await eventually(isReady(a));
     const b = startWorker('b', locks, []);
     const fromA = a.call();
     const fromB = b.call();
-    await settle();
-    expect(a.answeredBy(fromA)).toBe('a');
-    expect(b.answeredBy(fromB)).toBe('a');
+    await eventually(() => {
+      expect(a.answeredBy(fromA)).toBe('a');
+      expect(b.answeredBy(fromB)).toBe('a');
+    });
     expect(b.received.some((m) => m.t === 'ready')).toBe(true);
   });
 
@@ -134,35 +139,34 @@ describe('the dedicated-worker fallback: one leader runs the exchange', () => {
     const locks = lockRegistry();
     const closed: string[] = [];
     const a = startWorker('a', locks, closed);
-    await settle();
+    await eventually(isReady(a));
     const b = startWorker('b', locks, closed);
-    await settle();
+    await eventually(isReady(b));
     const hanging = b.call('/hang');
     b.send({ t: 'ws-open', id: 99, kind: 'quote', token: null });
     await settle();
     expect(b.answer(hanging)).toBeUndefined();
 
     a.kill();
-    await settle();
-    expect(b.answer(hanging)).toBe('network-error');
-    expect(b.received).toContainEqual(expect.objectContaining({ t: 'ws-close', id: 99, code: 1006 }));
+    await eventually(() => {
+      expect(b.answer(hanging)).toBe('network-error');
+      expect(b.received).toContainEqual(expect.objectContaining({ t: 'ws-close', id: 99, code: 1006 }));
+    });
     const after = b.call();
-    await settle();
-    expect(b.answeredBy(after)).toBe('b');
+    await eventually(() => expect(b.answeredBy(after)).toBe('b'));
   });
 
   it('a follower that dies without a goodbye is closed in the exchange (its sockets freed)', async () => {
     const locks = lockRegistry();
     const closed: string[] = [];
-    startWorker('a', locks, closed);
-    await settle();
+    const a = startWorker('a', locks, closed);
+    await eventually(isReady(a));
     const b = startWorker('b', locks, closed);
-    b.call();
-    await settle();
+    const call = b.call();
+    await eventually(() => expect(b.answeredBy(call)).toBe('a'));
     expect(closed).toEqual([]);
     b.kill();
-    await settle();
-    expect(closed).toEqual(['tab-b']);
+    await eventually(() => expect(closed).toEqual(['tab-b']));
   });
 
   it('a tab that speaks before any leader is known is heard, in order, once one is', async () => {
@@ -170,8 +174,7 @@ describe('the dedicated-worker fallback: one leader runs the exchange', () => {
     const a = startWorker('a', locks, []);
     const first = a.call();
     const second = a.call();
-    await settle();
-    expect([a.answeredBy(first), a.answeredBy(second)]).toEqual(['a', 'a']);
+    await eventually(() => expect([a.answeredBy(first), a.answeredBy(second)]).toEqual(['a', 'a']));
     expect(a.received.findIndex((m) => m.t === 'ready')).toBeLessThan(a.received.findIndex((m) => m.t === 'http'));
   });
 });

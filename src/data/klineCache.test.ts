@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KlineBar } from './api/klines';
 import { getDatabase } from './db';
 import { evictKlinePages, KLINE_CACHE_MAX_PAGES, prefetchCachedKlinePages, readCachedKlinePages, writeCachedKlinePages } from './klineCache';
@@ -6,8 +6,10 @@ import { evictKlinePages, KLINE_CACHE_MAX_PAGES, prefetchCachedKlinePages, readC
 const bar = (time: number): KlineBar => ({ time, open: '1.5', high: '2.25', low: '1', close: '2', volume: '0.001' });
 const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => bar(from + i));
 const table = () => getDatabase().klinePages;
-/** Tidying after a read runs in the background; let it land. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Tidying after a read runs in the background: wait for it to land, however busy the machine is. */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
+const lastUses = async (symbol?: string) =>
+  (await table().toArray()).filter((r) => !symbol || r.symbol === symbol).map((r) => r.lastUsedAt);
 
 afterEach(async () => {
   await table().clear();
@@ -41,8 +43,7 @@ describe('kline page cache (Dexie)', () => {
   it('records each read as a use', async () => {
     await writeCachedKlinePages('BTCUSDT', '1m', [page(1, 2), page(0, 1)], 1);
     await readCachedKlinePages('BTCUSDT', '1m', 77);
-    await settle();
-    expect((await table().toArray()).map((r) => r.lastUsedAt)).toEqual([77, 77]);
+    await eventually(async () => expect(await lastUses()).toEqual([77, 77]));
   });
 
   it('evicts the least recently used pages beyond the cap after a write', async () => {
@@ -52,7 +53,7 @@ describe('kline page cache (Dexie)', () => {
     expect(await table().count()).toBe(KLINE_CACHE_MAX_PAGES);
     // S0 is read again, so S1 is now the least recently used.
     await readCachedKlinePages('S0USDT', '1m', 1000);
-    await settle();
+    await eventually(async () => expect(await lastUses('S0USDT')).toEqual([1000, 1000, 1000, 1000]));
     await writeCachedKlinePages('NEWUSDT', '1m', [page(5, 1), page(4, 1)], 2000);
     expect(await table().count()).toBe(KLINE_CACHE_MAX_PAGES);
     expect(await readCachedKlinePages('S0USDT', '1m')).toHaveLength(4);
@@ -80,8 +81,7 @@ describe('kline page cache (Dexie)', () => {
     ]);
     expect(await readCachedKlinePages('BTCUSDT', '1m')).toEqual([[{ time: 1000, open: '1', high: '1', low: '1', close: '1', volume: '1' }]]);
     for (const interval of ['5m', '15m', '1h'] as const) expect(await readCachedKlinePages('BTCUSDT', interval)).toEqual([]);
-    await settle();
-    expect((await table().toArray()).map((r) => `${r.interval}:${r.page}`)).toEqual(['1m:0']);
+    await eventually(async () => expect((await table().toArray()).map((r) => `${r.interval}:${r.page}`)).toEqual(['1m:0']));
   });
 
   it('degrades to no cache when IndexedDB fails', async () => {

@@ -8,6 +8,7 @@ import { useCallback, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyOpenOrderUpdate, isPlanOrder } from '../domain/orderStatus';
 import { createOrder, fetchAccountInfo, fetchInnovationRemain } from './api/orderEntry';
+import { announceAnswer } from './orderAnswerNotices';
 import type { Order } from './api/orders';
 import { balancesQueryKey } from './assets';
 import { NetworkError } from './http';
@@ -72,6 +73,8 @@ export function usePlaceOrder() {
       void client.invalidateQueries({ queryKey: ['user', 'accountInfo'] });
       void client.invalidateQueries({ queryKey: ['user', 'innovationRemain'] });
       void client.invalidateQueries({ queryKey: orderQueryKeys.all });
+      // After the caller's own "placed" toast: a market order that filled in the call is told as filled.
+      setTimeout(() => announceAnswer(order), 0);
     },
   });
   const { mutateAsync } = mutation;

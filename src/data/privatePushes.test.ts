@@ -21,6 +21,7 @@ import { strategyQueryKeys } from './strategyOrders';
 import { parseLtOrder, type LtOrder, type LtOrderPage } from './api/lt';
 import { ltQueryKeys } from './lt';
 import { createLtPushMemory, ltOrderQueryKeys } from './ltOrders';
+import { announceAnswer } from './orderAnswerNotices';
 import { toastStore } from './toasts';
 import { onUpgradeEffect, setPageReloaderForTests } from './upgrade';
 import type { UpgradeEffect } from '../domain/upgrade';
@@ -282,6 +283,24 @@ describe('usePrivatePushes', () => {
       ['success', expect.stringContaining('ltNoticeSubscribed')],
       ['error', expect.stringContaining('ltNoticeRedeemFailed')],
     ]);
+    toastStore.get().forEach((t) => toastStore.dismiss(t.id));
+  });
+
+  it('tells a fill once: from the create answer when the push was missed, and not again when a push does come', () => {
+    toastStore.get().forEach((t) => toastStore.dismiss(t.id));
+    renderHook(() => usePrivatePushes(connect), { wrapper });
+    const socket = sockets.latest();
+    // Not subscribed yet (just signed in): the fill's push goes nowhere; the answer said FILLED.
+    announceAnswer(order('m-1', 'Filled', { type: 'MARKET', executedQty: '0.01', avgPrice: '60000' }));
+    expect(toastStore.get().map((t) => [t.kind, t.message])).toEqual([['success', expect.stringContaining('noticeFilled')]]);
+    openAndAck(socket);
+    act(() => socket.receive(push('order_new', [orderView('m-1', 'Filled', { type: 'MARKET' })])));
+    // The other way round: the push first, then the answer.
+    act(() => socket.receive(push('order_new', [orderView('m-2', 'Filled')])));
+    announceAnswer(order('m-2', 'Filled'));
+    // An answer that left the order open says nothing.
+    announceAnswer(order('m-3', 'New'));
+    expect(toastStore.get()).toHaveLength(2);
     toastStore.get().forEach((t) => toastStore.dismiss(t.id));
   });
 

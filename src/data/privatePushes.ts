@@ -22,6 +22,7 @@ import { balancesQueryKey } from './assets';
 import { ltQueryKeys } from './lt';
 import { createLtPushMemory, ltRecordsChanged, patchLtRecords, type LtPushMemory } from './ltOrders';
 import { showSystemNotice, useNoticePrefs } from './noticePrefs';
+import { firstTelling, setAnswerAnnouncer } from './orderAnswerNotices';
 import { orderQueryKeys, type Order, type OrderKind } from './orders';
 import { ownActionOf } from './ownOrderActions';
 import { pageStatus } from './pageStatus';
@@ -160,6 +161,7 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** Says one update as a toast (with the chime and a system notice when the rules and the trader's switches ask for them). */
 function announceOrder(t: Translate, locale: string, prefs: NoticePrefs, update: Order, previous: Order | null, openCount: number) {
+  if (!firstTelling(update)) return;
   const notice = orderNotice(update, previous, { prefs, openCount, ownAction: ownActionOf(update.orderId) });
   if (!notice) return;
   const number = (value: string) => formatAsGiven(value, locale);
@@ -216,6 +218,16 @@ export function usePrivatePushes(connect: PrivateClientFactory = connectPage): v
   announceRef.current = (update, previous, openCount) => announceOrder(t, i18n.language, prefs, update, previous, openCount);
   const announceLtRef = useRef<PushAccount['announceLt']>(undefined);
   announceLtRef.current = (update) => announceLtOrder(t, i18n.language, update);
+
+  // A create answer that already finished its order is told here too, once (orderAnswerNotices).
+  useEffect(() => {
+    if (!accountType) return undefined;
+    setAnswerAnnouncer((order) => {
+      const open = (kind: OrderKind) => queryClient.getQueryData<readonly Order[]>(orderQueryKeys.open(kind))?.length ?? 0;
+      announceRef.current?.(order, null, open('ordinary') + open('plan'));
+    });
+    return () => setAnswerAnnouncer(null);
+  }, [queryClient, accountType]);
 
   useEffect(() => {
     if (!accountType) return undefined;

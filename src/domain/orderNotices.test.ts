@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTICE_PREFS, orderNotice, parseNoticePrefs, serializeNoticePrefs, type NoticeContext, type NoticeOrder } from './orderNotices';
+import { DEFAULT_NOTICE_PREFS, isOnceStatus, orderNotice, parseNoticePrefs, serializeNoticePrefs, type NoticeContext, type NoticeOrder } from './orderNotices';
 
 const order = (over: Partial<NoticeOrder> = {}): NoticeOrder => ({
   orderId: '1',
@@ -65,5 +65,15 @@ describe('the double_confirm list', () => {
     expect(parseNoticePrefs(undefined)).toEqual(DEFAULT_NOTICE_PREFS);
     expect(parseNoticePrefs('successAudio, notifyClose,odd')).toEqual({ notifyClose: true, tradeNotifyClose: false, successAudio: true, cancelAllConfirmClose: false });
     expect(serializeNoticePrefs({ notifyClose: false, tradeNotifyClose: true, successAudio: true, cancelAllConfirmClose: true })).toBe('tradeNotifyClose,successAudio,cancelAllConfirmClose');
+  });
+});
+
+describe('isOnceStatus: what is told once, from the push or the create answer', () => {
+  it('is every status that ends an order, in either list', () => {
+    const once = ['FILLED', 'PARTIALLY_FILLED_CANCELED', 'CANCELED', 'REJECTED', 'ORDER_FILLED', 'ORDER_CANCELED', 'ORDER_REJECTED'] as const;
+    for (const status of once) expect(isOnceStatus(status)).toBe(true);
+  });
+  it('is not a status an order can come back to (an amended order is NEW again)', () => {
+    for (const status of ['NEW', 'ORDER_NEW', 'PARTIALLY_FILLED', 'PENDING_CANCEL', 'UNKNOWN'] as const) expect(isOnceStatus(status)).toBe(false);
   });
 });

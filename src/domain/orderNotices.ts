@@ -4,7 +4,7 @@
  * order as the page last knew it, and the user's notification switches
  * (the `double_confirm` preference list, spec 2 §3).
  */
-import type { PageOrderStatus } from './orderStatus';
+import { openListEffect, type PageOrderStatus } from './orderStatus';
 
 /**
  * The `double_confirm` switches: notifications off, fill notifications off,
@@ -82,6 +82,16 @@ export interface OrderNotice {
   sound: boolean;
   /** also a system notification while the page is in the background (a completed order that is not a market order) */
   systemNotice: boolean;
+}
+
+/**
+ * A status an order reaches once (it left the open list: filled, cancelled,
+ * rejected). Its notice may come from two places, the order's push and the
+ * create answer that already says it (a market order fills inside the call),
+ * and is said only once; other statuses repeat (an amended order is NEW again).
+ */
+export function isOnceStatus(status: PageOrderStatus): boolean {
+  return openListEffect('spot', status) === 'remove' || openListEffect('plan', status) === 'remove';
 }
 
 const TRAILING_STOP = 4;

@@ -7,8 +7,12 @@ import { afterEach } from 'vitest';
 // for a quiet machine; with the suite's workers and the e2e browser on two
 // cores the same outcome can take longer, so give it the time a user would.
 if (typeof document !== 'undefined') {
-  const { configure } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });
+  // Testing Library unmounts after each test by itself only with Vitest's globals, which this suite does not
+  // use: without this, a hook left mounted (a chart retrying an empty series every second) keeps fetching
+  // into the next test, and a busy machine gives it the time to.
+  afterEach(cleanup);
   // jsdom has <dialog> without showModal/close: open and close are what the dialogs' tests need.
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.setAttribute('open', '');
