@@ -18,6 +18,7 @@ import { createSessionStore } from '../accounts/sessions';
 import { createAccountService } from '../accounts/service';
 import { tokenFromRequest } from '../accounts/profiles';
 import { persistExchange, restoreOrFresh, type ExchangeStateStore } from './exchangePersistence';
+import { storageControlHandlers } from './storageControl';
 import { createMarginDesk } from '../accounts/margin';
 import { createAttachedTpslDesk } from '../exchange/attachedTpsl';
 import { createUpgradeDesk } from '../accounts/upgrade';
@@ -97,7 +98,14 @@ export function createBackend(options: BackendOptions) {
     sessions: createSessionStore(options.sessionPersistence, () => scheduler.now()),
     tokenOf: options.tokenOf ?? tokenFromRequest,
   });
-  const { exchange, restored } = createExchange(exchangeStart, options.exchangeState?.load() ?? null);
+  const { exchange, restored, damage } = createExchange(exchangeStart, options.exchangeState?.load() ?? null);
+  if (damage) {
+    // Kept, not overwritten: the trader is told (GET /mock/api/storage) and may download it or let it go.
+    console.warn(`embedded exchange: the saved accounts could not be restored (${damage.kind}: ${damage.detail}); set aside, starting fresh`);
+    void Promise.resolve(options.exchangeState?.setAside?.({ ...damage, at: scheduler.now() })).catch((error: unknown) =>
+      console.warn('embedded exchange: the unreadable saved accounts could not be set aside', error),
+    );
+  }
   const stopAccountSync = openExchangeAccounts(exchange, directory);
   // Loans live beside the engine: restored only with the engine state they were saved with.
   const margin = createMarginDesk(exchange, { state: restored?.margin });
@@ -111,6 +119,8 @@ export function createBackend(options: BackendOptions) {
   // Leveraged tokens: their orders lock engine balances, so they are saved in the same write too.
   const lt = createLtDesk(exchange, { state: restored?.lt, now: () => gridClock() });
   const saving = options.exchangeState ? persistExchange(exchange, options.exchangeState, scheduler, margin, { attachedTpsl: attached, gridBots, algoOrders, lt }) : null;
+  // After the set-aside (the store keeps its writes in order): the next run reads this fresh state, not the text again.
+  if (damage) void saving?.saveNow();
   const textsDurable = options.textsDurable;
   const commit = saving || textsDurable
     ? async () => {
@@ -159,6 +169,7 @@ export function createBackend(options: BackendOptions) {
     // Before the controls: their /mock/api/* catch-all answers 10404.
     ...upgradeControlHandlers(upgrades),
     ...netControlHandlers(net),
+    ...storageControlHandlers(options.exchangeState),
     ...createControlHandlers({ hub, quote, network, yieldNow, exchange, lt, commit, setSite: (next) => void (site = next), announcements, lines }),
     ...createHandlers({
       faults: options.faults,
@@ -265,9 +276,7 @@ function createExchange(exchangeStart: number, stored: unknown) {
     latencyMs: ORDER_ENTRY_LATENCY_MS,
     startTime: exchangeStart,
   };
-  return restoreOrFresh(options, stored, () => new Exchange(options), (reason) =>
-    console.warn(`embedded exchange: the saved accounts could not be restored (${reason}); starting fresh`),
-  );
+  return restoreOrFresh(options, stored, () => new Exchange(options));
 }
 
 export const ORDER_ENTRY_LATENCY_MS = 20;

@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { DB_NAME, openExchangeDb, openIdbExchangeStore, openIdbTexts } from './browserDb';
-import type { SavedExchange } from './exchangePersistence';
+import { UnreadableText, type SavedExchange } from './exchangePersistence';
 
 /** A database as the first in-page build left it: version 1, the engine's state only. */
 async function versionOneDb(factory: IDBFactory, state: string) {
@@ -32,11 +32,34 @@ describe("the embedded exchange's database", () => {
     db.close();
   });
 
-  it('reads a damaged engine record as nothing, so the exchange starts fresh instead of failing', async () => {
+  it('reads an engine record that is not JSON as unreadable text, so the exchange starts fresh instead of failing', async () => {
     const factory = new IDBFactory();
     await versionOneDb(factory, '{not json');
     const db = await openExchangeDb(factory);
-    expect((await openIdbExchangeStore(db)).load()).toBeNull();
+    expect((await openIdbExchangeStore(db)).load()).toBeInstanceOf(UnreadableText);
+    db.close();
+  });
+
+  it('sets the stored text aside before the fresh run saves over it; it outlives a restart until discarded', async () => {
+    const factory = new IDBFactory();
+    await versionOneDb(factory, '{not json');
+    let db = await openExchangeDb(factory);
+    const store = await openIdbExchangeStore(db);
+    // Not awaited: the save right after it must still land second.
+    void store.setAside?.({ kind: 'notJson', detail: 'Unexpected token', at: 5 });
+    await store.save(snapshot);
+    db.close();
+
+    db = await openExchangeDb(factory);
+    const reopened = await openIdbExchangeStore(db);
+    expect(reopened.load()).toEqual(snapshot);
+    expect(reopened.aside?.()).toEqual({ record: { kind: 'notJson', detail: 'Unexpected token', at: 5, bytes: 9 }, text: '{not json' });
+    await reopened.discardAside?.();
+    expect(reopened.aside?.()).toBeNull();
+    db.close();
+
+    db = await openExchangeDb(factory);
+    expect((await openIdbExchangeStore(db)).aside?.()).toBeNull();
     db.close();
   });
 

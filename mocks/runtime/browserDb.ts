@@ -4,19 +4,21 @@
  * schema with its migrations here, so the runtimes never open it at
  * different versions and lock each other out.
  *
- * v1: `state`, the engine's account state as one JSON text (key `exchange`).
+ * v1: `state`, the engine's account state as one JSON text (key `exchange`);
+ *     a state that did not restore is kept beside it (key `exchange:set-aside`).
  * v2: `texts`, the small per-user stores (favorites, chart saves, sessions,
  *     registered users, recents) that lived in localStorage, which a worker
  *     cannot reach.
  */
 import type { TextPersistence } from '../accounts/perUserRecords';
-import type { ExchangeStateStore, SavedExchange } from './exchangePersistence';
+import { UnreadableText, type ExchangeStateStore, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
 
 export const DB_NAME = 'spot-mock-exchange';
 export const DB_VERSION = 2;
 const STATE = 'state';
 const TEXTS = 'texts';
 const EXCHANGE_KEY = 'exchange';
+const SET_ASIDE_KEY = 'exchange:set-aside';
 
 export function openExchangeDb(factory: IDBFactory = indexedDB): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -48,13 +50,25 @@ function run<T>(db: IDBDatabase, stores: string[], mode: IDBTransactionMode, act
   });
 }
 
-/** Stored text that is not JSON (a damaged or foreign record) reads as nothing: the exchange starts fresh. */
-function parsedOrNull(text: unknown): unknown {
-  if (typeof text !== 'string') return null;
+/** Stored text that is not JSON reads as UnreadableText: the exchange starts fresh and sets the text aside. */
+function parsedOrUnreadable(text: unknown): unknown {
+  if (text === undefined || text === null) return null;
+  if (typeof text !== 'string') return new UnreadableText(`a stored ${typeof text}, not text`);
   try {
     return JSON.parse(text) as unknown;
+  } catch (error) {
+    return new UnreadableText((error as Error).message);
+  }
+}
+
+type SetAside = { record: SetAsideRecord; text: string };
+
+function setAsideOrNull(value: unknown): SetAside | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const kept = JSON.parse(value) as SetAside;
+    return typeof kept?.text === 'string' && typeof kept.record?.kind === 'string' ? kept : null;
   } catch {
-    console.warn('embedded exchange: the saved accounts are not JSON; starting fresh');
     return null;
   }
 }
@@ -62,22 +76,36 @@ function parsedOrNull(text: unknown): unknown {
 /**
  * The engine's state store, read once before the exchange starts (a
  * synchronous `load` afterwards). Saves are serialised as text, so what is
- * stored is exactly what the local server's file would hold.
+ * stored is exactly what the local server's file would hold. Its writes are
+ * transactions on one object store, which IndexedDB runs in the order they
+ * were made: a set-aside made before the first save lands before it.
  */
 export async function openIdbExchangeStore(db: IDBDatabase | null): Promise<ExchangeStateStore> {
-  let stored: unknown = null;
+  let text: unknown = null;
+  let aside: SetAside | null = null;
   if (db) {
     try {
-      stored = parsedOrNull(await run(db, [STATE], 'readonly', (tx) => tx.objectStore(STATE).get(EXCHANGE_KEY)));
+      text = await run(db, [STATE], 'readonly', (tx) => tx.objectStore(STATE).get(EXCHANGE_KEY));
+      aside = setAsideOrNull(await run(db, [STATE], 'readonly', (tx) => tx.objectStore(STATE).get(SET_ASIDE_KEY)));
     } catch (error) {
       console.warn('embedded exchange: saved accounts unreadable; starting fresh', error);
     }
   }
+  const stored = parsedOrUnreadable(text);
+  const write = (act: (store: IDBObjectStore) => IDBRequest) => (db ? run(db, [STATE], 'readwrite', (tx) => act(tx.objectStore(STATE))).then(() => undefined) : Promise.resolve());
   return {
     load: () => stored,
-    save: async (snapshot: SavedExchange) => {
-      if (!db) return;
-      await run(db, [STATE], 'readwrite', (tx) => tx.objectStore(STATE).put(JSON.stringify(snapshot), EXCHANGE_KEY));
+    save: (snapshot: SavedExchange) => write((store) => store.put(JSON.stringify(snapshot), EXCHANGE_KEY)),
+    setAside(why) {
+      const kept = typeof text === 'string' ? text : String(text);
+      aside = { record: { ...why, bytes: kept.length }, text: kept };
+      const record = JSON.stringify(aside);
+      return write((store) => store.put(record, SET_ASIDE_KEY));
+    },
+    aside: () => aside,
+    discardAside() {
+      aside = null;
+      return write((store) => store.delete(SET_ASIDE_KEY));
     },
   };
 }

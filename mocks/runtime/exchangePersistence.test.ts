@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { harness, amount } from '../exchange/testKit';
 import type { Scheduler } from '../gateway/types';
 import { Ledger } from '../exchange/ledger';
-import { persistExchange, type SavedExchange } from './exchangePersistence';
+import type { Exchange, ExchangeOptions } from '../exchange';
+import { persistExchange, restoreOrFresh, UnreadableText, type SavedExchange } from './exchangePersistence';
 
 /** A store whose writes finish only when the test says, so "answered before written" shows. */
 function slowStore() {
@@ -116,5 +117,28 @@ describe('group commit', () => {
     const usdt = (s: SavedExchange) => Ledger.fromJSON(s.ledger).lines('u1').find((l) => l.token === 'USDT')!.free;
     expect(usdt(saved[1]!) - usdt(saved[0]!)).toBe(amount('9'));
     expect(answered.sort()).toEqual([2, 3, 4]);
+  });
+});
+
+describe('restoreOrFresh: what a stored state that does not restore is', () => {
+  const options = { instruments: [], startTime: 0 } as unknown as ExchangeOptions;
+  const fresh = () => ({ fresh: true }) as unknown as Exchange;
+  const damageOf = (stored: unknown) => restoreOrFresh(options, stored, fresh).damage;
+
+  it('is nothing when nothing was stored', () => {
+    expect(restoreOrFresh(options, null, fresh)).toMatchObject({ restored: null, damage: null });
+  });
+  it('is text that is not JSON', () => {
+    expect(damageOf(new UnreadableText('Unexpected end of JSON input'))).toEqual({ kind: 'notJson', detail: 'Unexpected end of JSON input' });
+  });
+  it('is foreign: another format, or a version this build does not read', () => {
+    expect(damageOf({ some: 'thing' })?.kind).toBe('foreign');
+    expect(damageOf('a string')?.kind).toBe('foreign');
+    expect(damageOf({ format: 'exchange-snapshot', version: 2 })).toEqual({ kind: 'foreign', detail: 'exchange snapshot of version 2; this build reads version 1' });
+  });
+  it('is damaged: this version, failing its own checks; the run starts fresh either way', () => {
+    const result = restoreOrFresh(options, { format: 'exchange-snapshot', version: 1, orders: 'broken' }, fresh);
+    expect(result.damage?.kind).toBe('damaged');
+    expect(result.exchange).toEqual({ fresh: true });
   });
 });

@@ -1,11 +1,44 @@
 import { restoreExchange, snapshotExchange, type Exchange, type ExchangeOptions, type ExchangeSnapshot } from '../exchange';
 import type { Scheduler } from '../gateway/types';
 
+/**
+ * Why a stored state did not restore: its text is not JSON; it is another
+ * format or another version (a newer build wrote it); or it is a snapshot of
+ * this version that fails its own checks.
+ */
+export type DamageKind = 'notJson' | 'foreign' | 'damaged';
+
+/** A stored state that did not restore, kept aside instead of being overwritten by the fresh run's first save. */
+export interface SetAsideRecord {
+  kind: DamageKind;
+  /** the check that failed, in the engine's words (for a bug report, not for the trader) */
+  detail: string;
+  /** when it was set aside (exchange clock, ms) */
+  at: number;
+  /** the size of the stored text */
+  bytes: number;
+}
+
+/** Stored text that is not JSON: `load` answers this instead of guessing. */
+export class UnreadableText {
+  constructor(readonly detail: string) {}
+}
+
 /** Where the exchange's accounts, orders and history are kept between runs (IndexedDB in-page, a file in the server). */
 export interface ExchangeStateStore {
-  /** the state saved by an earlier run, or null */
+  /** the state saved by an earlier run, or null (an `UnreadableText` when it is not JSON) */
   load(): unknown;
   save(snapshot: SavedExchange): void | Promise<void>;
+  /**
+   * Copies the stored text `load` read to a place no save touches, with why
+   * it did not restore (replacing anything set aside before). Called before
+   * the fresh run's first save; a store orders its writes, so it lands first.
+   */
+  setAside?(why: Omit<SetAsideRecord, 'bytes'>): void | Promise<void>;
+  /** what is set aside, with its text, or null */
+  aside?(): { record: SetAsideRecord; text: string } | null;
+  /** forgets what was set aside (the trader read it or downloaded it and let it go) */
+  discardAside?(): void | Promise<void>;
 }
 
 /** The engine's account state plus what desks beside it keep (the margin loans, which the balances already hold). */
@@ -23,24 +56,33 @@ function accountState(exchange: Exchange, margin: SideState | undefined, sides: 
   return { ...snapshotExchange(exchange), books: [], ...(margin ? { margin: margin.toJSON() } : {}), ...extra };
 }
 
+/** Why a stored value is not a state this build restores, before trying it: not JSON, or another format or version. */
+function foreignOrUnreadable(stored: unknown): { kind: DamageKind; detail: string } | null {
+  if (stored instanceof UnreadableText) return { kind: 'notJson', detail: stored.detail };
+  const snap = stored as { format?: unknown; version?: unknown } | null;
+  if (typeof snap !== 'object' || snap === null || snap.format !== 'exchange-snapshot') return { kind: 'foreign', detail: 'not an exchange snapshot' };
+  if (snap.version !== 1) return { kind: 'foreign', detail: `exchange snapshot of version ${String(snap.version)}; this build reads version 1` };
+  return null;
+}
+
 /**
  * The engine of an earlier run, or a fresh one when there is none or the
- * stored state does not restore (then `onDamaged` says why and the run
- * starts clean rather than not at all).
+ * stored state does not restore: then `damage` says why, and the run starts
+ * clean rather than not at all (the caller sets the stored text aside).
  */
 export function restoreOrFresh(
   options: ExchangeOptions,
   stored: unknown,
   fresh: () => Exchange,
-  onDamaged: (reason: string) => void,
-): { exchange: Exchange; restored: SavedExchange | null } {
-  if (stored === null || stored === undefined) return { exchange: fresh(), restored: null };
+): { exchange: Exchange; restored: SavedExchange | null; damage: { kind: DamageKind; detail: string } | null } {
+  if (stored === null || stored === undefined) return { exchange: fresh(), restored: null, damage: null };
+  const unusable = foreignOrUnreadable(stored);
+  if (unusable) return { exchange: fresh(), restored: null, damage: unusable };
   try {
     const snap = stored as SavedExchange;
-    return { exchange: restoreExchange(options, { ...snap, books: [] }), restored: snap };
+    return { exchange: restoreExchange(options, { ...snap, books: [] }), restored: snap, damage: null };
   } catch (error) {
-    onDamaged((error as Error).message);
-    return { exchange: fresh(), restored: null };
+    return { exchange: fresh(), restored: null, damage: { kind: 'damaged', detail: (error as Error).message } };
   }
 }
 
@@ -109,6 +151,8 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
       });
       return queued;
     },
+    /** saves now, due or not (a fresh run over a state it set aside: the store must hold a state it can read) */
+    saveNow: (): Promise<void> => save(),
     /** saves now if a save is due (page hide, server stop, reset) */
     flush() {
       if (dirty) void save();

@@ -3,10 +3,10 @@
  * Writes go to a temporary file renamed over the old one, so a crash mid-write
  * leaves the previous state, never half a file.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TextPersistence } from '../accounts/perUserRecords';
-import type { ExchangeStateStore } from './exchangePersistence';
+import { UnreadableText, type ExchangeStateStore, type SetAsideRecord } from './exchangePersistence';
 
 function writeAtomically(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
@@ -26,19 +26,37 @@ export function fileText(path: string): TextPersistence {
   return { load: () => readText(path), save: (text) => writeAtomically(path, text) };
 }
 
+/** The engine's state in `path`; a state that did not restore is kept beside it in `<name>.set-aside.json`. */
 export function fileExchangeState(path: string): ExchangeStateStore {
+  const asidePath = path.replace(/\.json$/, '') + '.set-aside.json';
+  const text = readText(path);
+  type SetAside = { record: SetAsideRecord; text: string };
+  let aside: SetAside | null = null;
+  try {
+    const kept = JSON.parse(readText(asidePath) ?? 'null') as SetAside | null;
+    aside = typeof kept?.text === 'string' && typeof kept.record?.kind === 'string' ? kept : null;
+  } catch {
+    aside = null;
+  }
   return {
     load() {
-      const text = readText(path);
       if (text === null) return null;
       try {
         return JSON.parse(text) as unknown;
-      } catch {
-        // restoreOrFresh reports a damaged state; a file that is not JSON is one.
-        return { damaged: true };
+      } catch (error) {
+        return new UnreadableText((error as Error).message);
       }
     },
     save: (snapshot) => writeAtomically(path, JSON.stringify(snapshot)),
+    setAside(why) {
+      aside = { record: { ...why, bytes: (text ?? '').length }, text: text ?? '' };
+      writeAtomically(asidePath, JSON.stringify(aside));
+    },
+    aside: () => aside,
+    discardAside() {
+      aside = null;
+      rmSync(asidePath, { force: true });
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,40 @@ describe('local server persistence', () => {
     await server.backend.hub.ready();
     const account = await call(server.url, '/mock/api/exchange/account?userId=u-uta');
     expect(account.result.balances).toContainEqual(expect.objectContaining({ tokenId: 'USDT', free: expect.stringMatching(/^100000(\.0+)?$/) }));
+    await server.close();
+  });
+
+  it('sets a state it cannot restore aside, never overwriting it; the text can be downloaded, then let go', async () => {
+    const newer = '{"format":"exchange-snapshot","version":2,"accounts":{"u-1":"kept"}}';
+    writeFileSync(join(folder, 'exchange.json'), newer);
+    const server = await start();
+    await server.backend.hub.ready();
+    const status = await call(server.url, '/mock/api/storage');
+    expect(status.result.setAside).toMatchObject({ kind: 'foreign', bytes: newer.length, detail: expect.stringContaining('version 2') });
+    // The fresh state is saved over the state file at once (a restart reads it, not the text again); the newer
+    // build's text stays beside it.
+    expect(JSON.parse(readFileSync(join(folder, 'exchange.json'), 'utf8'))).toMatchObject({ format: 'exchange-snapshot', version: 1 });
+    expect(readFileSync(join(folder, 'exchange.set-aside.json'), 'utf8')).toContain('version\\":2');
+    const download = await fetch(`${server.url}mock/api/storage/set-aside`);
+    expect(download.headers.get('content-disposition')).toContain('attachment');
+    expect(await download.text()).toBe(newer);
+
+    expect((await call(server.url, '/mock/api/storage', { action: 'discardSetAside' })).result).toEqual({ setAside: null });
+    expect(existsSync(join(folder, 'exchange.set-aside.json'))).toBe(false);
+    expect((await fetch(`${server.url}mock/api/storage/set-aside`)).status).toBe(404);
+    expect((await call(server.url, '/mock/api/storage', { action: 'other' })).code).toBe(10002);
+    await server.close();
+    const restarted = await start();
+    expect((await call(restarted.url, '/mock/api/storage')).result.setAside).toBeNull();
+    await restarted.close();
+  });
+
+  it('says a state file that is not JSON is one, and keeps its text', async () => {
+    writeFileSync(join(folder, 'exchange.json'), '{"format":"exchange-sn');
+    const server = await start();
+    await server.backend.hub.ready();
+    expect((await call(server.url, '/mock/api/storage')).result.setAside).toMatchObject({ kind: 'notJson', bytes: 22 });
+    expect(await (await fetch(`${server.url}mock/api/storage/set-aside`)).text()).toBe('{"format":"exchange-sn');
     await server.close();
   });
 });

@@ -10,7 +10,7 @@ import { ReplayToggle } from '../features/replay';
 import { useSidePanel } from '../data/sidePanel';
 import { SettingsBar } from '../features/settings-bar';
 import {
-  AnnouncementSlot, LazyAnnouncementBar, LazyChartPanel, LazyEuUsdtTipsBanner, LazyFooterBannerSlot, LazyFooterBar, LazyGridPanel, LazyLtTradeCard, LazyOrderbookPanel, LazyOrderEntryPanel, LazyOrdersPanel, LazyTradeSidePanel, PanelSlot,
+  AnnouncementSlot, LazyAnnouncementBar, LazyChartPanel, LazyEuUsdtTipsBanner, LazyStoredDataBanner, LazyFooterBannerSlot, LazyFooterBar, LazyGridPanel, LazyLtTradeCard, LazyOrderbookPanel, LazyOrderEntryPanel, LazyOrdersPanel, LazyTradeSidePanel, PanelSlot,
 } from './panels';
 import type { PageProps } from './pageProps';
 import type { Viewport } from './viewport';
@@ -45,6 +45,9 @@ export function DesktopTradePage({ locale, base, quote, viewport }: PageProps & 
         } />
       <PanelSlot fallback={null}>
         <LazyEuUsdtTipsBanner base={base} quote={quote} />
+      </PanelSlot>
+      <PanelSlot fallback={null}>
+        <LazyStoredDataBanner />
       </PanelSlot>
       <div className="trade-page">
         <main className="trade-page__main" style={{ inlineSize: width }}>

@@ -6,7 +6,7 @@ import { MarketHeader } from '../features/market-header';
 import { ReplayToggle } from '../features/replay';
 import { SettingsBar } from '../features/settings-bar';
 import {
-  AnnouncementSlot, LazyAnnouncementBar, LazyChartPanel, LazyEuUsdtTipsBanner, LazyFooterBannerSlot, LazyFooterBar, LazyLtTradeCard, LazyMobileTradeBar, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot,
+  AnnouncementSlot, LazyAnnouncementBar, LazyChartPanel, LazyEuUsdtTipsBanner, LazyStoredDataBanner, LazyFooterBannerSlot, LazyFooterBar, LazyLtTradeCard, LazyMobileTradeBar, LazyOrderbookPanel, LazyOrdersPanel, PanelSlot,
 } from './panels';
 import type { PageProps } from './pageProps';
 
@@ -28,6 +28,9 @@ export function MobileTradePage({ locale, base, quote }: PageProps) {
         } />
       <PanelSlot fallback={null}>
         <LazyEuUsdtTipsBanner base={base} quote={quote} />
+      </PanelSlot>
+      <PanelSlot fallback={null}>
+        <LazyStoredDataBanner />
       </PanelSlot>
       <main className="mobile-page__main">
         <PanelSlot onRetry={retrySymbols} fallback={<div className="market-header" aria-busy="true" />}>

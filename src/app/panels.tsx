@@ -19,6 +19,7 @@ export const LazyLtTradeCard = lazyNamed(() => import('../features/lt'), 'LtTrad
 // Banners come seconds after the page (the announcement bar waits 3 s); their slots hold the space meanwhile.
 export const LazyAnnouncementBar = lazyNamed(() => import('../features/announcements'), 'AnnouncementBar');
 export const LazyEuUsdtTipsBanner = lazyNamed(() => import('../features/announcements'), 'EuUsdtTipsBanner');
+export const LazyStoredDataBanner = lazyNamed(() => import('../features/announcements'), 'StoredDataBanner');
 export const LazyFooterBar = lazyNamed(() => import('../features/footer'), 'FooterBar');
 export const LazyFooterBannerSlot = lazyNamed(() => import('../features/footer'), 'FooterBannerSlot');
 

@@ -1,2 +1,3 @@
 export { AnnouncementBar } from './AnnouncementBar';
 export { EuUsdtTipsBanner } from './EuUsdtTipsBanner';
+export { StoredDataBanner } from './StoredDataBanner';
