@@ -112,9 +112,13 @@ test('the average buy line appears once switched on, at the average of the buys,
   await signIn(page, 'u-demo', TRADE_PATH);
   await expect(page.getByTestId('order-available')).not.toHaveText(/—/, { timeout: COLD_START_MS });
   await marketBuy(page, '500');
-  const filled = toast(page, /^Buy [\d.]+ BTC on BTC\/USDT filled at/);
-  await expect(filled).toBeVisible();
-  const fillPrice = Number(((await filled.textContent()) ?? '').replace(/.* filled at /, '').replace(/,/g, ''));
+  // Found and read in one step: the toast leaves after 2.5 s, and a starved machine can take that long between two.
+  const filled = await page.waitForFunction(
+    () => Array.from(document.querySelectorAll('[role="status"]'), (e) => e.textContent ?? '').find((text) => /^Buy [\d.]+ BTC on BTC\/USDT filled at/.test(text)),
+    undefined,
+    { polling: 100 },
+  );
+  const fillPrice = Number(String(await filled.jsonValue()).replace(/.* filled at /, '').replace(/,/g, ''));
 
   await page.getByRole('button', { name: 'Display options' }).click();
   const buyLine = page.getByRole('checkbox', { name: 'Average buy price line' });
