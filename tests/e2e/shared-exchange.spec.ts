@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { replay, replayStatus } from './support/market';
-import { closeTradeGuide, orderField, orderForm, toast } from './support/orderForm';
+import { closeTradeGuide, orderField, orderForm } from './support/orderForm';
 import { signIn } from './support/signIn';
 
 /**
@@ -23,7 +23,9 @@ async function placeLimitBuy(page: Page, price: string) {
   await orderField(page, 'Price').fill(price);
   await orderField(page, 'Quantity').fill('0.01');
   await orderForm(page).getByRole('button', { name: 'Buy BTC' }).click();
-  await expect(toast(page, 'Buy order for BTC placed')).toBeVisible();
+  // The form clears once the exchange has taken the order, and stays so: its 2.5 s toast can come and go
+  // while a starved machine is still returning from the click (seen after a failover in CI).
+  await expect(orderField(page, 'Quantity')).toHaveValue('');
 }
 
 async function replayPosition(page: Page): Promise<number> {
@@ -58,7 +60,7 @@ test('two tabs of one account trade on one exchange; the second keeps trading wh
   await expect(rowAt(second, '1,000.00')).toHaveCount(1, { timeout: ONE_PUSH_MS });
   // Cancelled in the second, gone from the first.
   await rowAt(second, '1,000.00').getByRole('button', { name: /^Cancel Buy order BTC\/USDT/ }).click();
-  await expect(toast(second, 'Order cancelled')).toBeVisible();
+  await expect(rowAt(second, '1,000.00')).toHaveCount(0);
   await expect(rowAt(first, '1,000.00')).toHaveCount(0, { timeout: ONE_PUSH_MS });
 
   // A reload while another tab is open joins the same running market.
