@@ -2,20 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readSetAsideText, useDiscardSetAside, useSetAside } from '../../data/storedState';
 import { Button } from '../../ui/Button';
+import { downloadBlob } from '../../ui/downloadBlob';
 import './announcements.css';
 
 const FILE_NAME = 'saved-demo-accounts.json';
-
-/** Hands the text to the browser as a file download. */
-function saveAsFile(text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = FILE_NAME;
-  link.click();
-  // After the click has been handled: revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * Saved demo accounts the exchange could not restore (damaged, or written by
@@ -32,7 +22,7 @@ export function StoredDataBanner() {
 
   const download = () => {
     setFailed(null);
-    readSetAsideText().then(saveAsFile, () => setFailed('download'));
+    readSetAsideText().then((text) => downloadBlob(new Blob([text], { type: 'application/json' }), FILE_NAME), () => setFailed('download'));
   };
   const letGo = () => {
     setFailed(null);

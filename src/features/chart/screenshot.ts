@@ -1,4 +1,5 @@
 import { chartDateTime } from '../../domain/chartTime';
+import { downloadBlob } from '../../ui/downloadBlob';
 
 /**
  * The screenshot button (spec 1 §2.3): the chart's own canvas under a header
@@ -46,15 +47,7 @@ export function downloadCanvas(canvas: HTMLCanvasElement, fileName: string): Pro
         resolve(false);
         return;
       }
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked later: some browsers read the URL after click() returns.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadBlob(blob, fileName);
       resolve(true);
     }, 'image/png');
   });

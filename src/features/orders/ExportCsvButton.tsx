@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { csvFileName, toCsv } from '../../domain/csv';
 import { Button } from '../../ui/Button';
+import { downloadBlob } from '../../ui/downloadBlob';
 
 interface ExportCsvButtonProps {
   /** the list's name in the file name */
@@ -15,14 +16,7 @@ export function ExportCsvButton({ list, table, disabled }: ExportCsvButtonProps)
   const { t } = useTranslation('trade');
   const download = () => {
     const { header, rows } = table();
-    const blob = new Blob(['\uFEFF', toCsv(header, rows)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = csvFileName(list, Date.now());
-    link.click();
-    // Revoked after the click has handed the file to the browser.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    downloadBlob(new Blob(['\uFEFF', toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }), csvFileName(list, Date.now()));
   };
   return (
     <Button variant="ghost" disabled={disabled} onClick={download}>
