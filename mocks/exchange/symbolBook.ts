@@ -1,5 +1,6 @@
-import { bestFirstIndex, L2Book } from '../market/book';
+import { L2Book } from '../market/book';
 import type { BookSide, Level } from '../market/types';
+import { entry, PriceSide, type Entry } from './priceTimeBook';
 import type { QueueModel } from './queueModel';
 import type { Order, Side } from './types';
 
@@ -14,67 +15,31 @@ export interface BookFlowState {
 /** Called for every own-order fill the book finds; the engine settles it. */
 export type FillSink = (order: Order, price: number, qty: number, isMaker: boolean) => void;
 
-/** Own resting orders of one side: price levels sorted best-first, each in time priority. */
-class OwnSide {
-  readonly prices: number[] = [];
-  readonly orders = new Map<number, Order[]>();
-  /** remaining lots per price (what the book view adds) */
-  readonly qty = new Map<number, number>();
+/**
+ * Own resting orders of one side, in the matching core's price-time queues
+ * (priceTimeBook.ts), found by order id. The queue order is acceptance
+ * sequence, so a restore that re-adds orders in any order rebuilds it.
+ */
+class OwnSide extends PriceSide<Order> {
+  private readonly entries = new Map<string, Entry<Order>>();
 
-  constructor(private readonly descending: boolean) {}
-
-  get size(): number {
-    return this.prices.length;
+  rest(order: Order): void {
+    const e = entry(order.orderId, order.price, order.qty - order.executedQty, order);
+    this.entries.set(order.orderId, e);
+    this.add(e, (other) => other.seq > order.seq);
   }
 
-  best(): number | undefined {
-    return this.prices[0];
+  unrest(order: Order): void {
+    const e = this.entries.get(order.orderId);
+    if (!e) return;
+    this.entries.delete(order.orderId);
+    this.remove(e);
   }
 
-  /** True when `price` lies between the best and the worst own price of this side. */
-  spans(price: number): boolean {
-    const best = this.prices[0]!;
-    const worst = this.prices[this.prices.length - 1]!;
-    return this.descending ? price <= best && price >= worst : price >= best && price <= worst;
-  }
-
-  private indexOf(price: number): number {
-    return bestFirstIndex(this.prices, price, this.descending);
-  }
-
-  add(order: Order): void {
-    let list = this.orders.get(order.price);
-    if (!list) {
-      list = [];
-      this.orders.set(order.price, list);
-      this.prices.splice(this.indexOf(order.price), 0, order.price);
-    }
-    // Time priority by acceptance sequence (a restored book may add out of order).
-    let at = list.length;
-    while (at > 0 && list[at - 1]!.seq > order.seq) at -= 1;
-    list.splice(at, 0, order);
-    this.qty.set(order.price, (this.qty.get(order.price) ?? 0) + order.qty - order.executedQty);
-  }
-
-  remove(order: Order): void {
-    const list = this.orders.get(order.price);
-    if (!list) return;
-    const at = list.indexOf(order);
-    if (at < 0) return;
-    list.splice(at, 1);
-    const left = (this.qty.get(order.price) ?? 0) - (order.qty - order.executedQty);
-    if (list.length === 0) {
-      this.orders.delete(order.price);
-      this.qty.delete(order.price);
-      this.prices.splice(this.indexOf(order.price), 1);
-    } else {
-      this.qty.set(order.price, left);
-    }
-  }
-
-  /** Lots of one order at its price filled: the view's quantity shrinks. */
+  /** Lots of one order filled: it keeps its place and the level shows less. */
   filled(order: Order, lots: number): void {
-    this.qty.set(order.price, (this.qty.get(order.price) ?? 0) - lots);
+    const e = this.entries.get(order.orderId);
+    if (e) this.reduce(e, lots);
   }
 }
 
@@ -155,10 +120,7 @@ export class SymbolBook {
       const price = level[0] * pf;
       const qty = level[1] * qf;
       // Only a level inside the own orders' price range can hold one (a cheap test before the map).
-      if (own.size > 0 && own.spans(price)) {
-        const orders = own.orders.get(price);
-        if (orders) this.requeue(orders, bookSide.quantityAt(price), qty, queue);
-      }
+      if (own.size > 0 && own.spans(price) && own.level(price)) this.requeue(own.dataAt(price), bookSide.quantityAt(price), qty, queue);
       bookSide.set(price, qty);
       if (consumed.size > 0) consumed.delete(price);
     }
@@ -173,10 +135,10 @@ export class SymbolBook {
   private requeueAll(queue: QueueModel): void {
     for (const side of ['Buy', 'Sell'] as const) {
       const bookSide = side === 'Buy' ? this.book.bids : this.book.asks;
-      for (const [price, orders] of this.own[side].orders) {
+      this.own[side].forEachLevel((price, orders) => {
         const qty = bookSide.quantityAt(price);
         for (const order of orders) order.queueAhead = queue.ahead(order.queueAhead, order.queueAhead, qty, 0);
-      }
+      });
     }
     this.tradedAt.clear();
   }
@@ -246,16 +208,16 @@ export class SymbolBook {
   /** Adds a resting order with its queue place: what the recording shows at its price now. */
   rest(order: Order): void {
     order.queueAhead = this.displayedAt(order.side, order.price);
-    this.own[order.side].add(order);
+    this.own[order.side].rest(order);
   }
 
   /** Adds a resting order keeping its queue place (restore). */
   restWithQueue(order: Order): void {
-    this.own[order.side].add(order);
+    this.own[order.side].rest(order);
   }
 
   unrest(order: Order): void {
-    this.own[order.side].remove(order);
+    this.own[order.side].unrest(order);
   }
 
   noteOwnFill(order: Order, lots: number): void {
@@ -276,16 +238,18 @@ export class SymbolBook {
     let left = qty;
     // Own prices best-first: for resting sells the lowest first, which are the through-price ones.
     const levels: number[] = [];
-    for (const p of own.prices) {
+    for (let i = 0; i < own.size; i++) {
+      const p = own.priceAt(i)!;
       if (p === price || (side === 'Sell' ? p < price : p > price)) levels.push(p);
       else break;
     }
     for (const p of levels) {
       if (left <= 0) break;
-      const orders = own.orders.get(p);
-      if (!orders) continue;
+      // A copy in queue order: fills below take orders off the queue.
+      const orders = own.dataAt(p);
+      if (orders.length === 0) continue;
       if (p !== price) {
-        for (const order of [...orders]) {
+        for (const order of orders) {
           if (left <= 0) break;
           const lots = Math.min(order.qty - order.executedQty, left);
           left -= lots;
@@ -296,7 +260,7 @@ export class SymbolBook {
       // At the trade's price: every own order's queue ahead shrinks by what the recording traded there.
       this.tradedAt.set(p, (this.tradedAt.get(p) ?? 0) + left);
       let ownFilled = 0;
-      for (const order of [...orders]) {
+      for (const order of orders) {
         const venue = Math.min(order.queueAhead, left);
         order.queueAhead -= venue;
         const room = left - venue - ownFilled;
@@ -321,8 +285,7 @@ export class SymbolBook {
         const best = own.best()!;
         const opposite = this.bestOpposite(side);
         if (opposite === undefined || (side === 'Buy' ? opposite > best : opposite < best)) break;
-        const orders = own.orders.get(best)!;
-        const order = orders[0]!;
+        const order = own.level(best)!.head!.data;
         const got = this.walk(side, best, order.qty - order.executedQty, null, ignoreLevel);
         if (got === 0) break;
         fill(order, best, got, true);
@@ -346,9 +309,9 @@ export class SymbolBook {
     const out: Level[] = [];
     let i = 0;
     let j = 0;
-    while (out.length < depth && (i < recorded.size || j < own.prices.length)) {
+    while (out.length < depth && (i < recorded.size || j < own.size)) {
       const rp = recorded.priceAt(i);
-      const op = own.prices[j];
+      const op = own.priceAt(j);
       let price: number;
       let qty: number;
       if (op === undefined || (rp !== undefined && better(rp, op))) {
@@ -357,11 +320,11 @@ export class SymbolBook {
         i += 1;
       } else if (rp === undefined || better(op, rp)) {
         price = op;
-        qty = own.qty.get(op) ?? 0;
+        qty = own.lotsAt(op);
         j += 1;
       } else {
         price = rp;
-        qty = shown(rp) + (own.qty.get(op) ?? 0);
+        qty = shown(rp) + (own.lotsAt(op));
         i += 1;
         j += 1;
       }

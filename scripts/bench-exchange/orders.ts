@@ -4,6 +4,7 @@
  */
 import { OrderBook, Side as ObSide } from 'nodejs-order-book';
 import { Exchange } from '../../mocks/exchange/exchange';
+import { PriceTimeBook } from '../../mocks/exchange/priceTimeBook';
 import { amount, instrumentsFor } from '../../mocks/exchange/testKit';
 import type { CancelRequest, ModifyRequest, OrderRequest, Result } from '../../mocks/exchange/types';
 import { Rng } from '../../mocks/market/rng';
@@ -242,7 +243,7 @@ export function theirsOps(stream: LogicalStream): TheirsOp[] {
  * level), returning what was done; no decimal parsing, balances or events.
  * It starts from the same book ours starts from, as one resting order per level.
  */
-function runTheirs(stream: LogicalStream, ops: TheirsOp[]): RunFigures {
+function runTheirs(stream: LogicalStream, ops: TheirsOp[]): RunFigures & { book: OrderBook } {
   const ob = new OrderBook();
   stream.bids.forEach(([price, size], i) => ob.limit({ id: `seed-b${i}`, side: ObSide.BUY, size, price }));
   stream.asks.forEach(([price, size], i) => ob.limit({ id: `seed-a${i}`, side: ObSide.SELL, size, price }));
@@ -276,7 +277,60 @@ function runTheirs(stream: LogicalStream, ops: TheirsOp[]): RunFigures {
     }
   }
   const time = since(start);
-  return { time, out, refused: new Map([['not found / error', failed]]), feedWall: 0 };
+  return { time, out, refused: new Map([['not found / error', failed]]), feedWall: 0, book: ob };
+}
+
+// ---- our bare matching core -------------------------------------------------
+
+/**
+ * The bare core per operation: our PriceTimeBook (the structure the engine
+ * rests its orders in) on exactly theirs' operations, from the same seed book
+ * — integer ticks and lots, no parsing, balances or events. Returns the book
+ * it ended with, so the caller can check both did the same work.
+ */
+function runBare(stream: LogicalStream, ops: TheirsOp[]): RunFigures & { book: PriceTimeBook } {
+  let out = 0;
+  const book = new PriceTimeBook(() => {
+    out += 1;
+  });
+  stream.bids.forEach(([price, size], i) => book.limit(`seed-b${i}`, 'Buy', price, size, null));
+  stream.asks.forEach(([price, size], i) => book.limit(`seed-a${i}`, 'Sell', price, size, null));
+  out = 0;
+  let failed = 0;
+  const start = clockNow();
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]!;
+    switch (op.kind) {
+      case 'limit':
+        if (!book.limit(op.options.id, op.options.side === ObSide.BUY ? 'Buy' : 'Sell', op.options.price, op.options.size, null).ok) failed += 1;
+        break;
+      case 'market':
+        if (!book.market(op.options.side === ObSide.BUY ? 'Buy' : 'Sell', op.options.size).ok) failed += 1;
+        break;
+      case 'cancel':
+        if (!book.cancel(op.id)) failed += 1;
+        break;
+      case 'modify':
+        if (!book.modify(op.id, 'price' in op.update ? { price: op.update.price } : { lots: op.update.size }).ok) failed += 1;
+        break;
+    }
+  }
+  const time = since(start);
+  return { time, out, refused: new Map([['not found / error', failed]]), feedWall: 0, book };
+}
+
+/** Both books level by level, best first: the same after the stream, or where they first differ. */
+function sameBook(ours: PriceTimeBook, theirs: OrderBook): string {
+  const [asks, bids] = theirs.depth();
+  const pairs: Array<[string, Array<[number, number]>, Array<[number, number]>]> = [
+    ['asks', ours.asks.depth(), [...asks].sort((a, b) => a[0] - b[0])],
+    ['bids', ours.bids.depth(), [...bids].sort((a, b) => b[0] - a[0])],
+  ];
+  for (const [name, a, b] of pairs) {
+    const at = a.findIndex((level, i) => level[0] !== b[i]?.[0] || level[1] !== b[i]?.[1]);
+    if (at >= 0 || a.length !== b.length) return `DIFFERENT ${name} at level ${at >= 0 ? at : Math.min(a.length, b.length)}`;
+  }
+  return `same book after the stream (${fmtInt(ours.orders)} orders resting)`;
 }
 
 // ---- section 1: orders/s ----------------------------------------------------
@@ -299,14 +353,20 @@ export function benchOrders(orderOps: number, runs: number): BenchRow[] {
   for (let i = 0; i < 2; i++) {
     runOurs(warm, warmOurs);
     runTheirs(warm, warmTheirs);
+    runBare(warm, warmTheirs);
   }
   const oursRuns: RunFigures[] = [];
-  const theirsRuns: RunFigures[] = [];
+  const theirsRuns: Array<ReturnType<typeof runTheirs>> = [];
+  const bareRuns: Array<ReturnType<typeof runBare>> = [];
   for (let i = 0; i < runs; i++) {
-    // Alternate, so a burst of load on the shared machine hits both sides alike.
+    // Alternate, so a burst of load on the shared machine hits all three alike.
     oursRuns.push(runOurs(stream, ours));
     theirsRuns.push(runTheirs(stream, theirs));
+    bareRuns.push(runBare(stream, theirs));
   }
+  const bareRates = rateSummary(bareRuns.map((r) => r.time), orderOps);
+  const bareCpuRatio = median(bareRuns.map((r, i) => theirsRuns[i]!.time.cpu / r.time.cpu));
+  const bareWallRatio = median(bareRuns.map((r, i) => theirsRuns[i]!.time.wall / r.time.wall));
   const ourRates = rateSummary(oursRuns.map((r) => r.time), orderOps);
   const theirRates = rateSummary(theirsRuns.map((r) => r.time), orderOps);
   // Runs alternate, so each pair met about the same load: the median of the pair ratios is the steadiest comparison.
@@ -317,6 +377,8 @@ export function benchOrders(orderOps: number, runs: number): BenchRow[] {
     ['orders: stream', `${fmtInt(orderOps)} ops, seed 7`, `60 % limit near the touch, 15 % market, 15 % cancel, 10 % modify; ${runs} runs each after warm-up, alternating`],
     ['orders: ours (Exchange)', ratesText(ourRates, 'ops'), `${fmtInt(first.out)} events out; +${fmtInt(feeds * 2)} recorded book/trade events in the timing (${((first.feedWall / first.time.wall) * 100).toFixed(0)} % of its wall time); ${refusedText(first.refused, orderOps)}`],
     ['orders: nodejs-order-book', ratesText(theirRates, 'ops'), `${fmtInt(theirsRuns[0]!.out)} orders done; ${refusedText(theirsRuns[0]!.refused, orderOps)}`],
-    ['orders: ours / theirs', `CPU ${cpuRatio.toFixed(2)}×, wall ${wallRatio.toFixed(2)}× (median of paired runs)`, `target ≥ ${ORDERS_TARGET}×: ${verdict(cpuRatio >= ORDERS_TARGET)} (on CPU time)`],
+    ['orders: ours, bare core', ratesText(bareRates, 'ops'), `PriceTimeBook on exactly theirs' operations; ${fmtInt(bareRuns[0]!.out)} matches; ${refusedText(bareRuns[0]!.refused, orderOps)}; ${sameBook(bareRuns[0]!.book, theirsRuns[0]!.book)}`],
+    ['orders: bare core / theirs', `CPU ${bareCpuRatio.toFixed(2)}×, wall ${bareWallRatio.toFixed(2)}× (median of paired runs)`, `target ≥ 1×: ${verdict(bareCpuRatio >= 1)} (on CPU time)`],
+    ['orders: full path / theirs', `CPU ${cpuRatio.toFixed(2)}×, wall ${wallRatio.toFixed(2)}× (median of paired runs)`, `target ≥ ${ORDERS_TARGET}×: ${verdict(cpuRatio >= ORDERS_TARGET)} (on CPU time)`],
   ];
 }
