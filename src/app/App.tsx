@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { reloadUserData, watchAccountSwitch } from '../data/accountSwitch';
 import { connectPageStatus, pageStatus } from '../data/pageStatus';
-import { PrivatePushes } from '../data/privatePushes';
 import { createQueryClient } from '../data/queries';
+import { lazyNamed } from '../ui/lazyNamed';
 import { Spinner } from '../ui/Spinner';
 import { removeBootPlaceholder } from './bootPlaceholder';
 import { AppErrorBoundary } from './ErrorBoundaries';
@@ -15,6 +15,14 @@ import { OfflineBanner } from './OfflineBanner';
 import { AppRoutes } from './router';
 import { Toaster } from './Toaster';
 import { UpdatePrompt } from './UpdatePrompt';
+
+/**
+ * The private socket and what its pushes patch load beside the first paint,
+ * not before it: its chunk asks for nothing the page paints, and it is
+ * requested at the first render, long before the exchange it connects to has
+ * booted or an order form exists.
+ */
+const PrivatePushes = lazyNamed(() => import('../data/privatePushes'), 'PrivatePushes');
 
 function PageSpinner() {
   // The common namespace is loaded before the first render (main.tsx), so this never suspends.
@@ -38,8 +46,9 @@ export function App() {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        {/* In the first load, not a lazy chunk: a fill that lands before the socket is up is never announced. */}
-        <PrivatePushes />
+        <Suspense fallback={null}>
+          <PrivatePushes />
+        </Suspense>
         <NetworkLayer />
         <OfflineBanner />
         <Suspense fallback={<PageSpinner />}>

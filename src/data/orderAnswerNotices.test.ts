@@ -25,12 +25,31 @@ describe('a finished order is told once, from its push or its create answer', ()
     expect(firstTelling(order('c0', 'CANCELED'))).toBe(true);
   });
 
-  it('hands answers to the announcer while one is set, and drops them when none is', () => {
+  it('hands answers to the announcer while one is set', () => {
     const said = vi.fn();
     setAnswerAnnouncer(said);
     announceAnswer(order('d1', 'FILLED'));
     setAnswerAnnouncer(null);
-    announceAnswer(order('d2', 'FILLED'));
     expect(said.mock.calls.map(([o]) => o.orderId)).toEqual(['d1']);
+  });
+
+  it('keeps an answer that comes before the push handler is ready, and says it when the handler registers', () => {
+    setAnswerAnnouncer(null);
+    announceAnswer(order('e1', 'FILLED'), 1_000);
+    announceAnswer(order('e2', 'FILLED'), 20_000);
+    const said = vi.fn();
+    // e1 waited 25 s: a handler that late belongs to a later sign-in, so only e2 is said.
+    setAnswerAnnouncer(said, 26_000);
+    expect(said.mock.calls.map(([o]) => o.orderId)).toEqual(['e2']);
+    setAnswerAnnouncer(null);
+  });
+
+  it('forgets what waits when the trader signs out', () => {
+    announceAnswer(order('f1', 'FILLED'), 1_000);
+    setAnswerAnnouncer(null);
+    const said = vi.fn();
+    setAnswerAnnouncer(said, 1_500);
+    expect(said).not.toHaveBeenCalled();
+    setAnswerAnnouncer(null);
   });
 });

@@ -29,12 +29,30 @@ export function firstTelling(order: Pick<Order, 'orderId' | 'status'>): boolean 
 type AnswerAnnouncer = (order: Order) => void;
 let announcer: AnswerAnnouncer | null = null;
 
-/** Set while someone is signed in (by the push handler, which has the words and the switches). */
-export function setAnswerAnnouncer(next: AnswerAnnouncer | null): void {
+/**
+ * Answers that came before the push handler was ready (its module loads
+ * beside the first paint, and it waits for the profile): said when it
+ * registers, unless they are older than this — a handler that took longer
+ * belongs to a later sign-in.
+ */
+const WAIT_MS = 15_000;
+const WAITING_MAX = 50;
+let waiting: Array<{ order: Order; at: number }> = [];
+
+/** Set while someone is signed in (by the push handler, which has the words and the switches); null on sign-out forgets what waits. */
+export function setAnswerAnnouncer(next: AnswerAnnouncer | null, now = Date.now()): void {
   announcer = next;
+  const held = waiting;
+  waiting = [];
+  if (next) for (const { order, at } of held) if (now - at <= WAIT_MS) next(order);
 }
 
 /** An order call's answer: said if it finished the order and its push has not said so already. */
-export function announceAnswer(order: Order): void {
-  announcer?.(order);
+export function announceAnswer(order: Order, now = Date.now()): void {
+  if (announcer) {
+    announcer(order);
+    return;
+  }
+  waiting.push({ order, at: now });
+  if (waiting.length > WAITING_MAX) waiting.shift();
 }
