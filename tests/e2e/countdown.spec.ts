@@ -3,6 +3,7 @@ import { countdownParts } from '../../src/domain/countdown';
 import { utcDateTime } from '../../src/domain/timeFormat';
 import { REPLAY_START, replay, replayStatus } from './support/market';
 import { installClock, runExchangeInPage } from './support/clock';
+import { COLD_START_MS } from './support/orderForm';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
 test.beforeEach(({ context }) => runExchangeInPage(context));
@@ -14,9 +15,11 @@ async function openWif(page: Page) {
   await installClock(page, { time: REPLAY_START });
   await page.goto(WIF_PAGE);
   const overlay = page.locator('#chart-area').getByRole('region', { name: 'WIF/USDT opens for trading soon' });
-  await expect(overlay).toBeVisible({ timeout: 15_000 });
+  await expect(overlay).toBeVisible({ timeout: COLD_START_MS });
   // From here on the page's timers (and the in-page exchange's clock) move only when the test says so.
-  await page.clock.pauseAt(REPLAY_START + 20_000);
+  // 20 s in, or just ahead of now when a starved first load took longer (pauseAt cannot go back).
+  const pageNow = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(Math.max(REPLAY_START + 20_000, pageNow + 1_000));
   // The in-page exchange started when the page booted: its start (and so the opening) is read, not assumed.
   const { time, position } = (await replayStatus(page)).replay as { time: number; position: number };
   const opensAt = time - position + 300_000;
