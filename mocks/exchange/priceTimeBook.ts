@@ -1,3 +1,5 @@
+import { bestFirstIndex } from '../market/book';
+
 /**
  * The bare matching core: a price-time-priority book in integer ticks and
  * lots. Each side keeps its prices in one sorted array with the best price at
@@ -177,29 +179,16 @@ export class PriceSide<T> {
     return out;
   }
 
-  /** Index the price takes so the array stays worst → best; searched from the best end, where changes cluster. */
-  private slot(price: number): number {
-    const prices = this.prices;
-    let lo = 0;
-    let hi = prices.length;
-    // Most changes are within a few levels of the touch: step there before bisecting.
-    for (let k = 0; k < 8 && hi > lo; k++) {
-      const p = prices[hi - 1]!;
-      if (p === price || this.better(price, p)) return hi;
-      hi -= 1;
-    }
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.better(price, prices[mid]!) || prices[mid] === price) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+  /** Index of `price` (or where it goes) in the worst-first array: the shared best-first search with the order reversed. */
+  private indexOf(price: number): number {
+    return bestFirstIndex(this.prices, price, !this.descending);
   }
 
   private insertPrice(price: number): void {
-    const at = this.slot(price);
-    if (at === this.prices.length) this.prices.push(price);
-    else this.prices.splice(at, 0, price);
+    const top = this.best();
+    // A new best level (the common case) appends without searching.
+    if (top === undefined || this.better(price, top)) this.prices.push(price);
+    else this.prices.splice(this.indexOf(price), 0, price);
   }
 
   private dropLevel(price: number): void {
@@ -209,7 +198,7 @@ export class PriceSide<T> {
       prices.pop();
       return;
     }
-    const at = this.slot(price) - 1;
+    const at = this.indexOf(price);
     if (prices[at] === price) prices.splice(at, 1);
   }
 }
