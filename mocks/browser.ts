@@ -32,7 +32,11 @@ function chooseRuntime(asked: string | null): 'page' | WorkerRuntime {
   return dedicatedWorks ? 'dedicated' : 'page';
 }
 
-export async function startEmbeddedBackend(): Promise<void> {
+/**
+ * `wants`: the symbols the page opens on (`BTCUSDT`); the exchange starts
+ * loading their sessions while the page still boots.
+ */
+export async function startEmbeddedBackend(wants: string[] = []): Promise<void> {
   const query = new URLSearchParams(window.location.search);
   const site = sticky(query, 'mockSite', SITE_KEY);
   const runtime = chooseRuntime(sticky(query, 'mockRuntime', RUNTIME_KEY));
@@ -42,5 +46,5 @@ export async function startEmbeddedBackend(): Promise<void> {
     return;
   }
   const { startTabClient } = await import('./worker/tabClient');
-  await startTabClient({ runtime, site, faults: query.get('mockFault'), log: query.has('mockLog') });
+  await startTabClient({ runtime, site, faults: query.get('mockFault'), log: query.has('mockLog'), wants });
 }

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n';
 import { matchSupportedLocale, textDirection } from './domain/locale';
-import { decideRoute } from './domain/routes';
+import { decideRoute, type RouteDecision } from './domain/routes';
+import { preloadTradeScreenChunks, preloadTradeScreenTexts } from './app/firstScreen';
 import { browserLanguages, readStoredLocale } from './data/preferences';
 import { getQuoteClient } from './data/realtime';
 import '@fontsource-variable/inter/wght.css';
@@ -12,24 +13,32 @@ import 'virtual:cjk-font.css';
 import './app/styles.css';
 
 /** The language the first screen will be in, so i18next loads it first and only it. */
-function initialLocale() {
-  const decision = decideRoute(window.location.pathname, { stored: readStoredLocale(), browser: browserLanguages() });
+function initialLocale(decision: RouteDecision) {
   if (decision.kind !== 'redirect') return decision.locale;
   return matchSupportedLocale(decision.to.split('/')[1]) ?? 'en';
 }
 
+/** The embedded exchange answers before the app sends anything; a remote build talks to a real server. */
+async function startBackend(decision: RouteDecision) {
+  if (import.meta.env.VITE_BACKEND === 'remote') return;
+  const { startEmbeddedBackend } = await import('../mocks/browser');
+  // The market the page opens on loads in the exchange while the page boots, not when its header first asks.
+  await startEmbeddedBackend(decision.kind === 'redirect' ? [] : [`${decision.base}${decision.quote}`]);
+  // The demo build lets tests and curious traders read what the quote client holds (devtools, Playwright).
+  Object.assign(window, { spotRealtimeDebug: getQuoteClient() });
+}
+
 async function boot() {
-  // The embedded exchange answers before the app sends anything; a remote build talks to a real server.
-  if (import.meta.env.VITE_BACKEND !== 'remote') {
-    const { startEmbeddedBackend } = await import('../mocks/browser');
-    await startEmbeddedBackend();
-    // The demo build lets tests and curious traders read what the quote client holds (devtools, Playwright).
-    Object.assign(window, { spotRealtimeDebug: getQuoteClient() });
-  }
-  const locale = initialLocale();
+  const decision = decideRoute(window.location.pathname, { stored: readStoredLocale(), browser: browserLanguages() });
+  const locale = initialLocale(decision);
   document.documentElement.lang = locale;
   document.documentElement.dir = textDirection(locale);
-  await initI18n(locale);
+  const tradeScreen = decision.kind === 'spot';
+  const backend = startBackend(decision);
+  if (tradeScreen && navigator.serviceWorker?.controller) preloadTradeScreenChunks(window.innerWidth);
+  // The language file is the page's own, not the exchange's: it loads beside the exchange's start, not after it.
+  const [i18n] = await Promise.all([initI18n(locale), backend]);
+  if (tradeScreen) preloadTradeScreenTexts(i18n);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   // The page's login and sign-up links land on the simulated exchange's sign-in page (a real exchange serves its own there).

@@ -4,7 +4,7 @@ import { FaultsByTab } from '../faults';
 import { ManualScheduler } from '../market/hub';
 import { TEST_START, sharedDemoSets } from '../market/hub/testMarket';
 import { createBackend } from '../runtime/backend';
-import { createExchangeHost, type TabPort } from './host';
+import { createExchangeHost, wantedSymbols, type HostedExchange, type TabPort } from './host';
 import type { ExchangeMessage, HttpAnswer, TabMessage } from './protocol';
 
 const ORIGIN = 'http://127.0.0.1:4173';
@@ -115,5 +115,33 @@ describe('the shared exchange host', () => {
     tab.send({ t: 'bye' });
     await tab.call('/mock/api/replay');
     expect(backend.quote.stats().connections).toBe(before - 1);
+  });
+});
+
+describe("a tab's hello names the markets its page opens on", () => {
+  it('keeps at most four plain symbol names and drops anything else', () => {
+    expect(wantedSymbols(['BTCUSDT', 'ETHUSDT'])).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(wantedSymbols(['btcusdt', '../x', '', 7, null, 'A'.repeat(25), 'DOGEUSDT'])).toEqual(['DOGEUSDT']);
+    expect(wantedSymbols(['A1', 'B2', 'C3', 'D4', 'E5'])).toEqual(['A1', 'B2', 'C3', 'D4']);
+    expect(wantedSymbols('BTCUSDT')).toEqual([]);
+    expect(wantedSymbols(undefined)).toEqual([]);
+  });
+
+  it('starts loading those sessions at the hello, before any call names them', async () => {
+    const wanted: string[] = [];
+    const channel = new MessageChannel();
+    const host = createExchangeHost(async () => ({
+      backend: { hub: { want: async (symbol: string) => wanted.push(symbol) > 0 } } as unknown as HostedExchange['backend'],
+      faults: new FaultsByTab(),
+      origin: ORIGIN,
+    }));
+    host.connect(channel.port2 as unknown as TabPort);
+    const ready = new Promise<void>((resolve) => {
+      channel.port1.onmessage = (event: MessageEvent<ExchangeMessage>) => event.data.t === 'ready' && resolve();
+    });
+    channel.port1.postMessage({ t: 'hello', tab: 'tab-w', site: null, faults: null, legacy: {}, wants: ['BTCUSDT', 'no such'] } satisfies TabMessage);
+    await ready;
+    expect(wanted).toEqual(['BTCUSDT']);
+    channel.port1.close();
   });
 });

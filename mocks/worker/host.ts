@@ -16,7 +16,7 @@ export interface TabPort {
 
 /** What the host needs of a running exchange. */
 export interface HostedExchange {
-  backend: Pick<Backend, 'httpHandlers' | 'quote' | 'privateSocket' | 'network' | 'setSite'>;
+  backend: Pick<Backend, 'httpHandlers' | 'quote' | 'privateSocket' | 'network' | 'setSite'> & { hub: Pick<Backend['hub'], 'want'> };
   faults: FaultsByTab;
   /** the origin the exchange's relative routes resolve against (the page's) */
   origin: string;
@@ -27,6 +27,12 @@ export interface HostedExchange {
  * first tab's hello (its `?mockSite=` and stored data) and shared by every
  * tab after it; messages that arrive while it boots wait, in order.
  */
+/** At most a few plain symbol names from a tab's hello; anything else is dropped. */
+export function wantedSymbols(wants: unknown): string[] {
+  if (!Array.isArray(wants)) return [];
+  return wants.filter((s): s is string => typeof s === 'string' && /^[A-Z0-9]{2,24}$/.test(s)).slice(0, 4);
+}
+
 export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchange>, now: () => number = () => performance.now()) {
   const startedAt = now();
   let booting: Promise<HostedExchange> | null = null;
@@ -52,6 +58,8 @@ export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchang
       booting ??= boot(hello);
       const hosted = await booting;
       hosted.faults.set(hello.tab, new FaultPlan(parseFaults(hello.faults)));
+      // A warm-up hint from a page, checked like any input: unknown or malformed names load nothing.
+      for (const symbol of wantedSymbols(hello.wants)) void hosted.backend.hub.want(symbol);
       // A tab that names a region switches the one exchange to it, as the replay panel's switch does.
       if (joined && hello.site) hosted.backend.setSite(sitePreset(hello.site));
       post({ t: 'ready', bootMs: Math.round(now() - startedAt), joined });

@@ -18,6 +18,8 @@ export interface Hello {
   faults: string | null;
   /** what an older build kept in this origin's localStorage, for the first start of the worker */
   legacy: Record<string, string | null>;
+  /** the symbols the tab's page opens on: their sessions start loading at the hello, not at the first call naming them */
+  wants?: string[];
 }
 
 export interface HttpCall {

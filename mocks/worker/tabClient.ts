@@ -22,6 +22,8 @@ export interface TabClientOptions {
   faults: string | null;
   /** `?mockLog`: the console lists every call passed to the exchange (as warnings: the lint keeps the console for those) */
   log: boolean;
+  /** the symbols the page opens on (`BTCUSDT`), loaded by the exchange before the page asks */
+  wants: string[];
 }
 
 interface SocketClient {
@@ -122,7 +124,7 @@ export async function startTabClient(options: TabClientOptions): Promise<void> {
     for (const answer of calls.values()) answer('network-error');
     calls.clear();
   };
-  send({ t: 'hello', tab, site: options.site, faults: options.faults, legacy: legacyTexts() });
+  send({ t: 'hello', tab, site: options.site, faults: options.faults, legacy: legacyTexts(), wants: options.wants });
 
   async function forward(request: Request): Promise<Response | null> {
     const id = nextId++;

@@ -4,6 +4,9 @@ import { lazyNamed } from '../../ui/lazyNamed';
 
 const TradeGridView = lazyNamed(() => import('./TradeGrid'), 'TradeGrid');
 
+/** Starts the grid's chunk before the page renders it (see app/firstScreen.ts). */
+export const preloadTradeGrid = TradeGridView.preload;
+
 /**
  * The trading grid, its library (react-grid-layout with its drag and resize
  * helpers, ~20 KB gzip) loaded beside the panels' own chunks rather than

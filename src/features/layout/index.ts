@@ -1,3 +1,3 @@
-export { TradeGrid } from './LazyTradeGrid';
+export { TradeGrid, preloadTradeGrid } from './LazyTradeGrid';
 export { ResetLayoutDialog } from './ResetLayoutDialog';
 export { useTradeLayout, type TradeLayout } from './useTradeLayout';
