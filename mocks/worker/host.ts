@@ -22,17 +22,17 @@ export interface HostedExchange {
   origin: string;
 }
 
-/**
- * The exchange's side of every tab's channel. The exchange is booted by the
- * first tab's hello (its `?mockSite=` and stored data) and shared by every
- * tab after it; messages that arrive while it boots wait, in order.
- */
 /** At most a few plain symbol names from a tab's hello; anything else is dropped. */
 export function wantedSymbols(wants: unknown): string[] {
   if (!Array.isArray(wants)) return [];
   return wants.filter((s): s is string => typeof s === 'string' && /^[A-Z0-9]{2,24}$/.test(s)).slice(0, 4);
 }
 
+/**
+ * The exchange's side of every tab's channel. The exchange is booted by the
+ * first tab's hello (its `?mockSite=` and stored data) and shared by every
+ * tab after it; messages that arrive while it boots wait, in order.
+ */
 export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchange>, now: () => number = () => performance.now()) {
   const startedAt = now();
   let booting: Promise<HostedExchange> | null = null;
