@@ -31,8 +31,12 @@ const WAIT_MS = 60_000;
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 
 interface FirstPaint {
+  /** the app's first content in #root (the shell), ms after navigation */
+  shellMs: number;
   bookRowMs: number;
   candleMs: number;
+  /** when the page heard that the exchange in its worker is ready, ms after navigation */
+  exchangeReadyMs: number | null;
   exchangeBootMs: number | null;
   exchangeJoined: boolean | null;
 }
@@ -49,6 +53,7 @@ const WATCH = `(() => {
   const check = () => {
     const price = document.querySelector('.ob-row .ob-cell--price');
     if (seen.bookRow === undefined && price && price.textContent.trim()) seen.bookRow = performance.now();
+    if (seen.shell === undefined && document.getElementById('root')?.hasChildNodes()) seen.shell = performance.now();
     const chart = document.querySelector('[data-bars]');
     if (seen.candle === undefined && chart && Number(chart.getAttribute('data-bars')) > 0) seen.candle = performance.now();
     if (seen.bookRow === undefined || seen.candle === undefined) requestAnimationFrame(check);
@@ -65,7 +70,14 @@ async function firstPaint(page: Page): Promise<FirstPaint> {
     const seen = (window as unknown as { firstPaint: Record<string, number> }).firstPaint;
     const ready = performance.getEntriesByName('embedded-exchange-ready')[0] as PerformanceMark | undefined;
     const detail = ready?.detail as { bootMs: number; joined: boolean } | undefined;
-    return { bookRowMs: seen.bookRow!, candleMs: seen.candle!, exchangeBootMs: detail?.bootMs ?? null, exchangeJoined: detail?.joined ?? null };
+    return {
+      shellMs: seen.shell ?? seen.bookRow!,
+      bookRowMs: seen.bookRow!,
+      candleMs: seen.candle!,
+      exchangeReadyMs: ready?.startTime ?? null,
+      exchangeBootMs: detail?.bootMs ?? null,
+      exchangeJoined: detail?.joined ?? null,
+    };
   });
 }
 
@@ -125,6 +137,12 @@ async function warmOfflineRun(context: BrowserContext, url: string): Promise<{ p
   return { paint: await firstPaint(next), swControlMs };
 }
 
+/** What Lighthouse names as the largest paint: the fix depends on which element it is. */
+function lcpElement(items: { type?: string; selector?: string; nodeLabel?: string }[] | undefined): string {
+  const node = items?.find((item) => item.type === 'node');
+  return node ? `${node.selector ?? '?'} ("${(node.nodeLabel ?? '').slice(0, 60)}")` : 'not reported';
+}
+
 function lighthouse(url: string): string[] {
   const out = mkdtempSync(join(tmpdir(), 'lh-'));
   try {
@@ -135,11 +153,15 @@ function lighthouse(url: string): string[] {
       timeout: 240_000,
     });
     if (result.status !== 0 || !existsSync(report)) return [`skipped: \`npx ${LIGHTHOUSE}\` did not run (${(result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n').pop()})`];
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number; details?: { items?: { type?: string; selector?: string; nodeLabel?: string }[] } }>;
+    };
     const audit = (id: string) => json.audits[id]?.numericValue ?? NaN;
     return [
       `performance score ${Math.round(json.categories.performance.score * 100)}`,
       `FCP ${ms(audit('first-contentful-paint'))}, LCP ${ms(audit('largest-contentful-paint'))}, TBT ${ms(audit('total-blocking-time'))}, CLS ${audit('cumulative-layout-shift').toFixed(3)}`,
+      `LCP element: ${lcpElement(json.audits['lcp-breakdown-insight']?.details?.items)}`,
     ];
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -168,10 +190,13 @@ export async function benchFirstLoad(options: { lighthouse: boolean } = { lighth
     const initial = initialScripts();
     console.log(`  initial JavaScript (entry + preloads in index.html): ${initial.files} files, ${kb(initial.gzip)} gzip (budget 170 KB)`);
     console.log(`  page JavaScript to the first book row: ${scripts!.files} files, ${kb(scripts!.raw)}, ${kb(scripts!.gzip)} gzip`);
+    const readies = cold.map((c) => c.exchangeReadyMs).filter((r): r is number => r !== null);
+    console.log(`  cold start, desktop, median of ${COLD_RUNS}: shell ${ms(median(cold.map((c) => c.shellMs)))}, exchange ready ${readies.length ? ms(median(readies)) : 'n/a'}`);
     console.log(`  cold start, desktop, median of ${COLD_RUNS}: first book row ${ms(median(cold.map((c) => c.bookRowMs)))}, first candle ${ms(median(cold.map((c) => c.candleMs)))} (budget 2,500 ms)`);
     console.log(`  exchange boot in its shared worker: ${boots.length ? ms(median(boots)) : 'not reported (in-page runtime)'}`);
     if (warm) {
       console.log(`  service worker, first visit: installed (whole precache) and controlling ${ms(warm.swControlMs)} after navigation`);
+      console.log(`  warm offline start: shell ${ms(warm.paint.shellMs)}, exchange ready ${warm.paint.exchangeReadyMs === null ? 'n/a' : ms(warm.paint.exchangeReadyMs)}`);
       console.log(`  warm offline start (cached app, every tab closed, network off): first book row ${ms(warm.paint.bookRowMs)}, first candle ${ms(warm.paint.candleMs)} (budget 1,000 ms)`);
     }
     if (options.lighthouse) for (const line of lighthouse(preview.url)) console.log(`  Lighthouse mobile: ${line}`);
