@@ -36,8 +36,11 @@ async function boot() {
   const tradeScreen = decision.kind === 'spot';
   const backend = startBackend(decision);
   if (tradeScreen && navigator.serviceWorker?.controller) preloadTradeScreenChunks(window.innerWidth);
-  // The language file is the page's own, not the exchange's: it loads beside the exchange's start, not after it.
-  const [i18n] = await Promise.all([initI18n(locale), backend]);
+  // The language file goes through the network layer, which must not start before the exchange answers:
+  // fetched beside the exchange's start, a page opened from the service worker's cache was left with its
+  // server routes unmeasured (footer.spec, rewards hub on the EU site).
+  await backend;
+  const i18n = await initI18n(locale);
   if (tradeScreen) preloadTradeScreenTexts(i18n);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
