@@ -1,6 +1,7 @@
 import type { SessionSet, SessionSource } from '../gateway/types';
-import { parseSessionText } from '../market/session/text-reader';
-import { sessionBytesToText } from './gunzip';
+import type { LoadedSession } from '../market/replay/timeline';
+import { parseSessionStream } from '../market/session/text-reader';
+import { sessionTextStream } from './gunzip';
 
 /**
  * The shipped sessions as build assets: Vite emits each file with a hashed
@@ -37,19 +38,45 @@ async function fetchSession(url: string): Promise<Response> {
   if (kept) return kept;
   const response = await fetch(url);
   // Hashed names never change content: what is kept is exact. A full or blocked cache only loses the offline copy.
-  if (response.ok && cache) await cache.put(url, response.clone()).catch(() => undefined);
+  // Not awaited: the put reads its copy to the end, and the parse should not wait for the last byte.
+  if (response.ok && cache) void cache.put(url, response.clone()).catch(() => undefined);
   return response;
+}
+
+/** Downloads, inflates and parses one session file as its bytes arrive. */
+async function loadSession(symbol: string, url: string): Promise<LoadedSession> {
+  const response = await fetchSession(url);
+  if (!response.ok || !response.body) throw new Error(`session ${symbol}: HTTP ${response.status}`);
+  return parseSessionStream(await sessionTextStream(response.body), `${symbol}.jsonl.gz`, yieldToPage);
+}
+
+/** Loads started before the market asked for them, each taken once by its source. */
+const started = new Map<string, Promise<LoadedSession>>();
+
+/**
+ * Starts loading the sessions of `symbols` now, while the exchange is still
+ * opening its database: the session a tab opens on is then parsed by the time
+ * the market wants it. Names without a shipped session are ignored.
+ */
+export function prefetchShippedSessions(symbols: readonly string[]): void {
+  for (const [path, url] of Object.entries(SESSION_URLS)) {
+    const symbol = symbolOf(path);
+    if (!symbols.includes(symbol) || started.has(symbol)) continue;
+    const loading = loadSession(symbol, url);
+    // Met again by the source's own load, which then tries once more.
+    loading.catch(() => undefined);
+    started.set(symbol, loading);
+  }
 }
 
 function sourceFor(path: string, url: string): SessionSource {
   const symbol = symbolOf(path);
   return {
     symbols: [symbol],
-    async load() {
-      const response = await fetchSession(url);
-      if (!response.ok) throw new Error(`session ${symbol}: HTTP ${response.status}`);
-      const text = await sessionBytesToText(new Uint8Array(await response.arrayBuffer()));
-      return parseSessionText(text, `${symbol}.jsonl.gz`, yieldToPage);
+    load() {
+      const early = started.get(symbol);
+      started.delete(symbol);
+      return early ? early.catch(() => loadSession(symbol, url)) : loadSession(symbol, url);
     },
   };
 }

@@ -11,14 +11,16 @@ import './workerGlobals';
 import { FaultsByTab } from '../faults';
 import { createBackend } from '../runtime/backend';
 import { openExchangeDb, openIdbExchangeStore, openIdbTexts } from '../runtime/browserDb';
-import { shippedSessionSet, yieldToPage } from '../runtime/browserSources';
+import { prefetchShippedSessions, shippedSessionSet, yieldToPage } from '../runtime/browserSources';
 import { sitePreset } from '../site';
-import { createExchangeHost } from './host';
+import { createExchangeHost, wantedSymbols } from './host';
 import { textStoreOptions } from '../runtime/textStores';
 import { SESSION_HEADER, type ExchangeMessage, type Hello, type TabMessage } from './protocol';
 import { RELAY_CHANNEL, startLeaderRelay } from './leaderRelay';
 
 async function bootExchange(hello: Hello) {
+  // The session the tab opens on downloads and parses while the database opens.
+  prefetchShippedSessions(wantedSymbols(hello.wants));
   let db: IDBDatabase | null = null;
   try {
     db = await openExchangeDb();

@@ -15,9 +15,27 @@ export function registerServiceWorker(onUpdate: UpdateListener, cacheUrls: () =>
   if (registered || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   registered = true;
   // Loaded with the registration, not before the first paint.
-  void import('workbox-window')
-    .then((workbox) => register(new workbox.Workbox('/sw.js', { scope: '/' }), onUpdate, cacheUrls))
-    .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  afterFirstScreen(() => {
+    void import('workbox-window')
+      .then((workbox) => register(new workbox.Workbox('/sw.js', { scope: '/' }), onUpdate, cacheUrls))
+      .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  });
+}
+
+/** The longest a registration waits for the page to go idle after its load. */
+const IDLE_WAIT_MS = 3000;
+
+/**
+ * Runs `then` once the page has loaded and the main thread first goes idle.
+ * A first visit's worker install downloads and compiles the whole precache:
+ * started while the page boots, it took network and CPU from the first book
+ * row (a repeat visit already has a controlling worker and checks for updates
+ * later the same way).
+ */
+export function afterFirstScreen(then: () => void, win: Pick<Window, 'addEventListener'> & Partial<Pick<Window, 'requestIdleCallback'>> = window, doc: Pick<Document, 'readyState'> = document): void {
+  const whenIdle = () => (win.requestIdleCallback ? win.requestIdleCallback(() => then(), { timeout: IDLE_WAIT_MS }) : setTimeout(then, 0));
+  if (doc.readyState === 'complete') whenIdle();
+  else win.addEventListener('load', whenIdle, { once: true });
 }
 
 function register(wb: Workbox, onUpdate: UpdateListener, cacheUrls: () => string[]): void {

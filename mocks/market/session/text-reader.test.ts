@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openSessionFile } from './node-io';
 import { readAllEvents } from './reader';
-import { parseSessionText } from './text-reader';
+import { parseSessionStream, parseSessionText } from './text-reader';
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
 const noYield = () => Promise.resolve();
@@ -32,5 +32,51 @@ describe('parseSessionText', () => {
     await expect(parseSessionText(`${header}\n{"t":1,"seq":1,"ch":"trade","msg":{"s":"A"}}`, 'upload.jsonl', noYield)).rejects.toThrow(/upload\.jsonl:2/);
     await expect(parseSessionText(`${header}\n{"t":5,"seq":2,"ch":"gap","msg":{"s":"A","reason":"r"}}\n{"t":4,"seq":3,"ch":"gap","msg":{"s":"A","reason":"r"}}`, 'f', noYield)).rejects.toThrow(/f:3: out of order/);
     await expect(parseSessionText('not a header', 'f', noYield)).rejects.toThrow(/f:1: header/);
+  });
+});
+
+/** A stream that hands `text` over in pieces of the given sizes (cycled), as a slow download would. */
+function streamOf(text: string, sizes: number[]): ReadableStream<string> {
+  let at = 0;
+  let turn = 0;
+  return new ReadableStream<string>({
+    pull(controller) {
+      if (at >= text.length) return controller.close();
+      const size = sizes[turn++ % sizes.length]!;
+      controller.enqueue(text.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
+describe('parseSessionStream', () => {
+  const text = gunzipSync(readFileSync(resolve(root, 'fixtures/sessions/ETHBTC.jsonl.gz'))).toString();
+
+  it('reads a session arriving in pieces that cut lines anywhere exactly as the whole text', async () => {
+    const whole = await parseSessionText(text, 'ETHBTC', noYield);
+    const streamed = await parseSessionStream(streamOf(text, [1, 7, 4096, 333, 65536]), 'ETHBTC', noYield);
+    expect(streamed.header).toEqual(whole.header);
+    expect(streamed.events).toEqual(whole.events);
+  });
+
+  it('yields to the page while it parses', async () => {
+    let yields = 0;
+    await parseSessionStream(streamOf(text, [65536]), 'ETHBTC', async () => void (yields += 1));
+    expect(yields).toBeGreaterThan(0);
+  });
+
+  it('names the file and line of a bad event, and of where a broken download stopped', async () => {
+    const [header, first] = text.split('\n');
+    await expect(parseSessionStream(streamOf(`${header}\n${first}\n{"t":1,"seq":1}\n`, [10]), 'x.jsonl', noYield)).rejects.toThrow(/x\.jsonl:3/);
+    await expect(parseSessionStream(streamOf('', [1]), 'empty', noYield)).rejects.toThrow(/empty:1: header/);
+    let sent = false;
+    const broken = new ReadableStream<string>({
+      pull(controller) {
+        if (sent) return controller.error(new Error('connection reset'));
+        sent = true;
+        controller.enqueue(`${header}\n${first}\n`);
+      },
+    });
+    await expect(parseSessionStream(broken, 'cut', noYield)).rejects.toThrow(/cut:3: stream broke: connection reset/);
   });
 });
