@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   /** the announcement list signature whose bar the user closed (spec 1 §4: until the list changes) */
   announcementClosed: 'SPOT_announcement_closed',
   orderbook: 'SPOT_orderbook_v1',
+  /** the last book shown per pair, drawn dimmed at the next start until a live one arrives (src/domain/keptBooks.ts) */
+  keptBooks: 'SPOT_kept_books_v1',
   /** the route picker's choice: `{mode:'auto'}` or `{mode:'line', id, base}` (validated on read) */
   apiRoute: 'SPOT_api_route',
   /** spec 1 §9: tradingview (pro, default), lightChart (simple); deepChart is never stored */

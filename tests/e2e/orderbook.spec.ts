@@ -228,3 +228,40 @@ test.describe('latest trades', () => {
     await expect(page.getByTestId('picked-price')).toHaveText(`Price ${price} set for the order form`);
   });
 });
+
+test.describe('the last book kept for a start', () => {
+  // page.route does not see what a service worker answers.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a reload draws the last book dimmed and inert until the live one arrives, then the live one', async ({ page }) => {
+    await page.goto('/en/trade/spot/BTC/USDT');
+    await expect(levels(page)).not.toHaveAttribute('data-book-version', '', { timeout: FIRST_BOOK_MS });
+    const liveAsk = await levels(page).locator('.ob-row--sell').last().getAttribute('data-price');
+    // The next start waits for the market's session: held here until the kept book has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/BTCUSDT\.jsonl-[^/]*$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => caches.delete('sessions'));
+    await page.reload();
+
+    await expect(levels(page)).toHaveAttribute('data-stale', 'true', { timeout: FIRST_BOOK_MS });
+    await expect(page.getByRole('status').filter({ hasText: 'Last known book · waiting for live prices' })).toBeVisible();
+    // The rows the page showed as it unloaded (kept on pagehide), readable but not offered as prices to trade at.
+    const keptAsk = await page.evaluate(() => (JSON.parse(localStorage.getItem('SPOT_kept_books_v1') ?? '[]') as { book: { asks: [string, string][] } }[])[0]?.book.asks[0]?.[0]);
+    await expect(levels(page).locator('.ob-row--sell').last()).toHaveAttribute('data-price', keptAsk!);
+    expect(Math.abs(Number(keptAsk) / Number(liveAsk) - 1)).toBeLessThan(0.01);
+    // inert: neither a click nor the keyboard reaches a kept row.
+    expect(await levels(page).evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(await levels(page).locator('.ob-row').first().evaluate((row) => ((row as HTMLElement).focus(), document.activeElement === row))).toBe(false);
+    await expect(levels(page)).toHaveAttribute('data-book-version', '');
+
+    release();
+    await expect(levels(page)).not.toHaveAttribute('data-book-version', '', { timeout: FIRST_BOOK_MS });
+    await expect(levels(page)).not.toHaveAttribute('data-stale', /./);
+    await expect(page.getByText('Last known book · waiting for live prices')).toHaveCount(0);
+    expect(await levels(page).evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+  });
+});

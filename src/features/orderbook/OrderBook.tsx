@@ -1,6 +1,7 @@
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../domain/format';
+import { pairKey } from '../../domain/keptBooks';
 import { useLastBookPrice } from '../../data/priceEvents';
 import { BookSide } from './BookSide';
 import { BookToolbar } from './BookToolbar';
@@ -40,7 +41,7 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
   const { t, i18n } = useTranslation('orderbook');
   const symbol = useBookSymbol(base, quote);
   const [levelsRef, fitRows] = useFitRows<HTMLDivElement>();
-  const model = useOrderBook(symbol, fitRows);
+  const model = useOrderBook(symbol, fitRows, pairKey(base, quote));
   const last = useLastPrice(symbol.symbolId);
   const picked = useLastBookPrice();
   const hintId = useId();
@@ -58,9 +59,9 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
       reversed={reversed}
       // Side by side, two sides of three columns do not fit the book's width: price and amount only.
       total={layout === 'split' ? null : model.total}
-      priceDecimals={model.priceDecimals}
-      amountDecimals={symbol.precisions.quantity}
-      valueDecimals={symbol.precisions.price}
+      priceDecimals={model.decimals.price}
+      amountDecimals={model.decimals.amount}
+      valueDecimals={model.decimals.value}
       locale={locale}
       selectedPrice={selectedPrice}
       own={model.own[which]}
@@ -79,12 +80,21 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
         <BookHead base={base} quote={quote} total={layout === 'split' ? null : model.total} onTotal={toggleTotal} />
         {layout === 'split' && <BookHead base={base} quote={quote} total={null} onTotal={toggleTotal} />}
       </div>
+      {model.stale && (
+        <p className="ob-stale-note" role="status">
+          {t('lastKnown')}
+        </p>
+      )}
       <div
         ref={levelsRef}
         className={`ob-levels ob-levels--${layout}`}
         data-testid="orderbook"
-        data-book-version={model.book?.version ?? ''}
+        // Live books only: a kept one is not a version the exchange pushed to this page.
+        data-book-version={model.stale ? '' : (model.book?.version ?? '')}
         data-layout={layout}
+        data-stale={model.stale || undefined}
+        // The last kept book is drawn for reading only: its prices are not the market's now.
+        inert={model.stale || undefined}
         onPointerEnter={model.pause}
         onPointerLeave={model.resume}
       >

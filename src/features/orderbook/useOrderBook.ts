@@ -7,6 +7,8 @@ import { bookView, rowsPerSide, type BookLayout, type BookView } from '../../dom
 import { useOrderbookSettings, type BookTotalUnit } from '../../data/orderbookSettings';
 import { publishBookPrice } from '../../data/priceEvents';
 import { useDepth, type StreamError } from '../../data/realtime';
+import { useKeptBook } from '../../data/keptBooks';
+import type { KeptBook } from '../../domain/keptBooks';
 import type { BookSymbol } from './useBookSymbol';
 
 export interface OrderBookModel {
@@ -27,6 +29,10 @@ export interface OrderBookModel {
   resume: () => void;
   pick: (price: string, side: 'buy' | 'sell') => void;
   priceDecimals: number;
+  /** the decimals the rows are drawn with (a kept book brings the ones it was shown with) */
+  decimals: KeptBook['decimals'];
+  /** true while the book drawn is the last one kept, not a live one */
+  stale: boolean;
   error: StreamError | null;
 }
 
@@ -34,7 +40,7 @@ export interface OrderBookModel {
  * The order book's logic: the stored layout and step, the mergedDepth stream
  * at that step, hover pause (spec 1 §2.6) and the rows for `fitRows` rows.
  */
-export function useOrderBook(symbol: BookSymbol, fitRows: number): OrderBookModel {
+export function useOrderBook(symbol: BookSymbol, fitRows: number, pair: string): OrderBookModel {
   const [settings, update] = useOrderbookSettings();
   const { symbolId, steps, precisions } = symbol;
   const step = defaultDepthStep(steps, precisions.price, settings.steps[symbolId]);
@@ -44,10 +50,14 @@ export function useOrderBook(symbol: BookSymbol, fitRows: number): OrderBookMode
   // Hovering freezes what is drawn; the stream keeps running underneath, so leaving shows the current book.
   const [frozen, setFrozen] = useState<{ key: string; book: DepthBook } | null>(null);
   const paused = frozen !== null && frozen.key === streamKey;
-  const book = paused ? frozen.book : depth.book;
   const liveBook = depth.book;
   const pause = useCallback(() => setFrozen(liveBook ? { key: streamKey, book: liveBook } : null), [liveBook, streamKey]);
   const resume = useCallback(() => setFrozen(null), []);
+  const priceDecimals = step ? priceDecimalsOf(step) : precisions.price;
+  const liveDecimals = useMemo(() => ({ price: priceDecimals, amount: precisions.quantity, value: precisions.price }), [priceDecimals, precisions.quantity, precisions.price]);
+  // Until the first live book, the last one kept for this pair (before the symbol list answers, at any step).
+  const kept = useKeptBook({ pair, step: symbolId ? step?.step : undefined, live: liveBook, decimals: liveDecimals });
+  const book = paused ? frozen.book : (liveBook ?? kept?.book ?? null);
 
   const { bids: bidRows, asks: askRows } = rowsPerSide(settings.layout, fitRows);
   const view = useMemo(() => (book ? bookView(book, { bids: bidRows, asks: askRows }) : null), [book, bidRows, askRows]);
@@ -59,7 +69,6 @@ export function useOrderBook(symbol: BookSymbol, fitRows: number): OrderBookMode
     [symbolId],
   );
 
-  const priceDecimals = step ? priceDecimalsOf(step) : precisions.price;
   // The user's resting orders, marked on their rows (the same cached list the orders panel shows).
   const openOrders = useOpenOrders('ordinary').data;
   const own = useMemo(
@@ -84,7 +93,9 @@ export function useOrderBook(symbol: BookSymbol, fitRows: number): OrderBookMode
     pause,
     resume,
     pick,
-    priceDecimals,
+    priceDecimals: kept ? kept.decimals.price : priceDecimals,
+    decimals: kept ? kept.decimals : liveDecimals,
+    stale: kept !== null,
     own,
     error: depth.error,
   };
