@@ -1,5 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { isKeptAsset } from '../domain/builtAssets';
+import { whenFirstScreenDrawn } from '../data/firstScreen';
 
 type UpdateListener = (apply: () => void) => void;
 
@@ -22,20 +23,29 @@ export function registerServiceWorker(onUpdate: UpdateListener, cacheUrls: () =>
   });
 }
 
-/** The longest a registration waits for the page to go idle after its load. */
+/** The longest a registration waits for the page to go idle once it may start. */
 const IDLE_WAIT_MS = 3000;
+/** A page without an order book (or one that never gets a book) registers this long after its load at the latest. */
+const FIRST_SCREEN_CAP_MS = 10_000;
 
 /**
- * Runs `then` once the page has loaded and the main thread first goes idle.
- * A first visit's worker install downloads and compiles the whole precache:
- * started while the page boots, it took network and CPU from the first book
- * row (a repeat visit already has a controlling worker and checks for updates
- * later the same way).
+ * Runs `then` once the page has loaded, the trading screen has drawn its
+ * first live book (or FIRST_SCREEN_CAP_MS passed) and the main thread goes
+ * idle. A first visit's worker install downloads and compiles the whole
+ * precache: started while the page boots, it took network and CPU from the
+ * first book row (a repeat visit already has a controlling worker and checks
+ * for updates later the same way).
  */
-export function afterFirstScreen(then: () => void, win: Pick<Window, 'addEventListener'> & Partial<Pick<Window, 'requestIdleCallback'>> = window, doc: Pick<Document, 'readyState'> = document): void {
+export function afterFirstScreen(
+  then: () => void,
+  win: Pick<Window, 'addEventListener'> & Partial<Pick<Window, 'requestIdleCallback'>> = window,
+  doc: Pick<Document, 'readyState'> = document,
+  firstScreen: (capMs: number) => Promise<void> = whenFirstScreenDrawn,
+): void {
   const whenIdle = () => (win.requestIdleCallback ? win.requestIdleCallback(() => then(), { timeout: IDLE_WAIT_MS }) : setTimeout(then, 0));
-  if (doc.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+  const afterLoad = () => void firstScreen(FIRST_SCREEN_CAP_MS).then(whenIdle);
+  if (doc.readyState === 'complete') afterLoad();
+  else win.addEventListener('load', afterLoad, { once: true });
 }
 
 function register(wb: Workbox, onUpdate: UpdateListener, cacheUrls: () => string[]): void {

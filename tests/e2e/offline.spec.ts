@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { COLD_START_MS } from './support/orderForm';
 
 // First loads wait for the in-page exchange to load its session: allow for a loaded CI machine.
 test.describe.configure({ timeout: 120_000 });
@@ -28,7 +29,8 @@ async function waitForOfflineReady(page: Page, lng: string) {
 test.describe('offline start from the PWA cache', () => {
   test('the shell reloads offline in English', async ({ page, context }) => {
     await page.goto('/en/trade/spot/BTC/USDT');
-    await expect(page.getByRole('tab', { name: 'Order book' })).toBeVisible();
+    // A first load: as long as any first load may take on a loaded CI machine.
+    await expect(page.getByRole('tab', { name: 'Order book' })).toBeVisible({ timeout: COLD_START_MS });
     await waitForOfflineReady(page, 'en');
     await context.setOffline(true);
     await page.reload();
@@ -78,7 +80,7 @@ test.describe('offline start from the PWA cache', () => {
 
   test('zh-TW works offline after one visit', async ({ page, context }) => {
     await page.goto('/zh-TW/trade/spot/BTC/USDT');
-    await expect(page.getByRole('tab', { name: '訂單簿' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: '訂單簿' })).toBeVisible({ timeout: COLD_START_MS });
     await waitForOfflineReady(page, 'zh-TW');
     await context.setOffline(true);
     await page.reload();

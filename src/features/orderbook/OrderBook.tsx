@@ -1,7 +1,8 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../domain/format';
 import { pairKey } from '../../domain/keptBooks';
+import { markFirstScreenDrawn } from '../../data/firstScreen';
 import { useLastBookPrice } from '../../data/priceEvents';
 import { BookSide } from './BookSide';
 import { BookToolbar } from './BookToolbar';
@@ -50,6 +51,11 @@ export function OrderBook({ base, quote }: { base: string; quote: string }) {
   const selectedPrice = picked && picked.symbolId === symbol.symbolId ? picked.price : null;
   // Stable, so the memoised rows re-render only when their own numbers change.
   const ownLabel = useCallback((qty: string) => t('ownOrderAt', { qty }), [t]);
+  const liveDrawn = view !== null && !model.stale;
+  // What waits for the first screen (the service worker's install) may start now.
+  useEffect(() => {
+    if (liveDrawn) markFirstScreenDrawn();
+  }, [liveDrawn]);
   const toggleTotal = () => model.setTotal(model.total === 'amount' ? 'value' : 'amount');
 
   const side = (which: 'buy' | 'sell', reversed: boolean) => (
