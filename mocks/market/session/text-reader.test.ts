@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openSessionFile } from './node-io';
 import { readAllEvents } from './reader';
 import { parseSessionStream, parseSessionText } from './text-reader';
+import { chunkedStream } from '../../support/chunkedStream';
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
 const noYield = () => Promise.resolve();
@@ -35,40 +36,26 @@ describe('parseSessionText', () => {
   });
 });
 
-/** A stream that hands `text` over in pieces of the given sizes (cycled), as a slow download would. */
-function streamOf(text: string, sizes: number[]): ReadableStream<string> {
-  let at = 0;
-  let turn = 0;
-  return new ReadableStream<string>({
-    pull(controller) {
-      if (at >= text.length) return controller.close();
-      const size = sizes[turn++ % sizes.length]!;
-      controller.enqueue(text.slice(at, at + size));
-      at += size;
-    },
-  });
-}
-
 describe('parseSessionStream', () => {
   const text = gunzipSync(readFileSync(resolve(root, 'fixtures/sessions/ETHBTC.jsonl.gz'))).toString();
 
   it('reads a session arriving in pieces that cut lines anywhere exactly as the whole text', async () => {
     const whole = await parseSessionText(text, 'ETHBTC', noYield);
-    const streamed = await parseSessionStream(streamOf(text, [1, 7, 4096, 333, 65536]), 'ETHBTC', noYield);
+    const streamed = await parseSessionStream(chunkedStream(text, [1, 7, 4096, 333, 65536]), 'ETHBTC', noYield);
     expect(streamed.header).toEqual(whole.header);
     expect(streamed.events).toEqual(whole.events);
   });
 
   it('yields to the page while it parses', async () => {
     let yields = 0;
-    await parseSessionStream(streamOf(text, [65536]), 'ETHBTC', async () => void (yields += 1));
+    await parseSessionStream(chunkedStream(text, [65536]), 'ETHBTC', async () => void (yields += 1));
     expect(yields).toBeGreaterThan(0);
   });
 
   it('names the file and line of a bad event, and of where a broken download stopped', async () => {
     const [header, first] = text.split('\n');
-    await expect(parseSessionStream(streamOf(`${header}\n${first}\n{"t":1,"seq":1}\n`, [10]), 'x.jsonl', noYield)).rejects.toThrow(/x\.jsonl:3/);
-    await expect(parseSessionStream(streamOf('', [1]), 'empty', noYield)).rejects.toThrow(/empty:1: header/);
+    await expect(parseSessionStream(chunkedStream(`${header}\n${first}\n{"t":1,"seq":1}\n`, [10]), 'x.jsonl', noYield)).rejects.toThrow(/x\.jsonl:3/);
+    await expect(parseSessionStream(chunkedStream('', [1]), 'empty', noYield)).rejects.toThrow(/empty:1: header/);
     let sent = false;
     const broken = new ReadableStream<string>({
       pull(controller) {
