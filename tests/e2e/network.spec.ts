@@ -89,7 +89,8 @@ test('a whitelisted trader is accelerated; a dead accelerated host is replaced b
   await expect(line.getByRole('img', { name: 'switched to' })).toBeVisible();
 
   // The first upload cycle is 10 s after start: the collector gets the fallback and the failed request in the accelerated path's statistics.
-  await page.clock.runFor(31_000);
+  // Jumped, not run: each due timer fires once. Running 31 s of the market's replay cost as much wall time or more on a loaded machine.
+  await page.clock.fastForward(31_000);
   await expect
     .poll(async () => {
       const received = await reports(page);
@@ -102,7 +103,7 @@ test('a whitelisted trader is accelerated; a dead accelerated host is replaced b
 
   // The host comes back: the next h3 detection (every 25 s) restores the accelerated path.
   await control(page, '/mock/api/net', { host: 'accelerated', down: false });
-  await page.clock.runFor(26_000);
+  await page.clock.fastForward(26_000);
   await expect(view(page).getByTestId('net-current-path')).toHaveText(/^Accelerated — /, { timeout: 15_000 });
 });
 

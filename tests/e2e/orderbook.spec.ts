@@ -232,6 +232,9 @@ test.describe('latest trades', () => {
 test.describe('the last book kept for a start', () => {
   // page.route does not see what a service worker answers.
   test.use({ serviceWorkers: 'block' });
+  // Nor what a shared worker asks for: the exchange runs in the page here, so that its session download
+  // is the page's own and the test can hold it.
+  test.beforeEach(({ context }) => runExchangeInPage(context));
 
   test('a reload draws the last book dimmed and inert until the live one arrives, then the live one', async ({ page }) => {
     await page.goto('/en/trade/spot/BTC/USDT');
