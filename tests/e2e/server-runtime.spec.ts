@@ -75,8 +75,10 @@ test.describe('server runtime', () => {
     // A real socket opened by the page carries the cookie: its wallet subscription is accepted.
     const wallet = await second.evaluate(
       () =>
-        new Promise<string>((resolve) => {
+        new Promise<string>((resolve, reject) => {
           const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/realtime_w`);
+          // A socket that closes unanswered says so (once seen in CI: a handshake that never completed).
+          ws.onclose = (event) => reject(new Error(`the private socket closed before its wallet snapshot: ${event.code} ${event.reason}`));
           ws.onopen = () => ws.send(JSON.stringify({ topic: 'asset.spot-walletbalance', event: 'sub' }));
           ws.onmessage = (event) => {
             const frame = JSON.parse(String(event.data)) as { topic?: string; data?: unknown };
