@@ -130,6 +130,24 @@ test('the detail page opens offline from the worker\'s cache after one visit', a
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('sessions')).keys()).map((r) => new URL(r.url).pathname).join()), { timeout: 30_000 })
     .toMatch(/BTCUSDT\.jsonl-/);
+  // And every script the page ran is kept, the in-page exchange's included: it is not precached, and the
+  // page fetched it before the worker controlled it, so the worker fetches it again on the page's word
+  // (CACHE_URLS). Going offline before that ends left an offline start without it (seen in CI).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const scripts = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name))
+            .filter((url) => url.origin === location.origin && url.pathname.endsWith('.js'));
+          const missing: string[] = [];
+          for (const url of scripts) if (!(await caches.match(url.pathname, { ignoreVary: true }))) missing.push(url.pathname);
+          return missing;
+        }),
+      { timeout: 30_000 },
+    )
+    .toEqual([]);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'BTC3L/USDT leveraged token' })).toBeVisible({ timeout: COLD_START_MS });
