@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SERVER_RUNTIME_PORT } from './support/ports';
 import { counter } from './support/market';
 import { closeTradeGuide } from './support/orderForm';
@@ -9,8 +9,23 @@ import { closeTradeGuide } from './support/orderForm';
  */
 const ORIGIN = `http://127.0.0.1:${SERVER_RUNTIME_PORT}`;
 
-async function openTab(browser: Browser): Promise<Page> {
+/**
+ * The tests' own browser contexts, closed after each test, passed or not. Left open (as they once were),
+ * each kept its tab replaying the server's market, polling and redrawing for the rest of the test
+ * worker's life: three such tabs were found still running in a later test's trace.
+ */
+const contexts: BrowserContext[] = [];
+async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
+  contexts.push(context);
+  return context;
+}
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function openTab(browser: Browser): Promise<Page> {
+  const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(`${ORIGIN}/en/trade/spot/ETH/USDT`);
   await page.getByRole('button', { name: 'Replay' }).click();
@@ -61,7 +76,7 @@ test.describe('server runtime', () => {
   });
 
   test("signing in on the server's sign-in page gives a cookie session that a second tab and the private socket share", async ({ browser }) => {
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     const page = await context.newPage();
     await closeTradeGuide(page);
     await page.goto(`${ORIGIN}/login?redirect_url=${encodeURIComponent('/en/trade/spot/ETH/USDT')}`);
@@ -90,11 +105,10 @@ test.describe('server runtime', () => {
         }),
     );
     expect(JSON.parse(wallet)).toContainEqual(expect.objectContaining({ tokenId: 'USDT', total: expect.stringMatching(/^\d/) }));
-    await context.close();
   });
 
   test('a whitelisted trader on the server is accelerated through its own second listener (cross-origin, with the session cookie); the collector gets the reports', async ({ browser }) => {
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     const page = await context.newPage();
     await closeTradeGuide(page);
     await page.goto(`${ORIGIN}/login?redirect_url=${encodeURIComponent('/en/trade/spot/ETH/USDT')}`);
@@ -112,6 +126,5 @@ test.describe('server runtime', () => {
     // The first upload cycle is 10 s after the start (real time on this runtime).
     const received = async () => ((await (await page.request.get(`${ORIGIN}/mock/api/net/reports`)).json()) as { result: { reports: { type: string }[] } }).result.reports;
     await expect.poll(async () => (await received()).some((r) => r.type === 'whitelist'), { timeout: 25_000 }).toBe(true);
-    await context.close();
   });
 });
