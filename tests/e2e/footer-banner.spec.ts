@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { SERVER_RUNTIME_PORT } from './support/ports';
 import { installClock, runExchangeInPage } from './support/clock';
@@ -113,6 +113,11 @@ test.describe('footer announcement banner (spec 2 §2, §4, §5)', () => {
 
 test.describe('footer banner of a signed-in user (server runtime: the exchange outlives the page)', () => {
   const ORIGIN = `http://127.0.0.1:${SERVER_RUNTIME_PORT}`;
+  /** The test's own contexts, closed whatever its outcome: one left open keeps its tab running for the worker's later tests. */
+  const contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
 
   /** A fresh demo user of its own, so no other test's preferences (or this test's last run) are in the way. */
   async function openSignedIn(page: Page, userId?: string): Promise<string> {
@@ -130,6 +135,7 @@ test.describe('footer banner of a signed-in user (server runtime: the exchange o
   test('"don\'t show again" is stored on the exchange: it holds after a reload and in a new browser context', async ({ browser }) => {
     test.setTimeout(150_000);
     const first = await browser.newContext();
+    contexts.push(first);
     const page = await first.newPage();
     const userId = await openSignedIn(page);
     await expect(banner(page)).toContainText(NEWEST, { timeout: LOAD });
@@ -145,6 +151,7 @@ test.describe('footer banner of a signed-in user (server runtime: the exchange o
 
     // A new context: no local storage of the first; the same user signs in again.
     const second = await browser.newContext();
+    contexts.push(second);
     const again = await second.newPage();
     await openSignedIn(again, userId);
     await expect(again.getByTestId('account-menu')).toContainText('Banner reader', { timeout: LOAD });

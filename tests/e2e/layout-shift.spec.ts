@@ -45,18 +45,20 @@ for (const [name, size] of [['desktop', { width: 1400, height: 900 }], ['wide de
 }
 
 for (const width of [320, 390, 500]) {
-  test(`the phone page at ${width} px does not shift as the header, chart and book arrive (CLS ≤ 0.02)`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await watchShifts(page);
-    await page.goto('/en/trade/spot/BTC/USDT');
-    await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: COLD_START_MS });
-    await expect(page.getByRole('region', { name: 'Announcements' })).toBeVisible({ timeout: COLD_START_MS });
-    await expect(page.locator('.ob-row').first()).toBeVisible();
-    await expect(page.getByTestId('chart-view')).not.toBeEmpty();
-    await page.waitForTimeout(1_000);
-    const { layoutShiftSum: total, layoutShifts: shifts } = await cls(page);
-    expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
-    await context.close();
+  test.describe(`a ${width} px phone`, () => {
+    // Playwright's own context for the phone, closed whatever the test's outcome.
+    test.use({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
+
+    test(`the phone page at ${width} px does not shift as the header, chart and book arrive (CLS ≤ 0.02)`, async ({ page }) => {
+      await watchShifts(page);
+      await page.goto('/en/trade/spot/BTC/USDT');
+      await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: COLD_START_MS });
+      await expect(page.getByRole('region', { name: 'Announcements' })).toBeVisible({ timeout: COLD_START_MS });
+      await expect(page.locator('.ob-row').first()).toBeVisible();
+      await expect(page.getByTestId('chart-view')).not.toBeEmpty();
+      await page.waitForTimeout(1_000);
+      const { layoutShiftSum: total, layoutShifts: shifts } = await cls(page);
+      expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+    });
   });
 }
