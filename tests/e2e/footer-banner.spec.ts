@@ -1,7 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { SERVER_RUNTIME_PORT } from './support/ports';
 import { installClock, runExchangeInPage } from './support/clock';
+import { contextsClosedAfterEach } from './support/contexts';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
 test.beforeEach(({ context }) => runExchangeInPage(context));
@@ -113,11 +114,7 @@ test.describe('footer announcement banner (spec 2 §2, §4, §5)', () => {
 
 test.describe('footer banner of a signed-in user (server runtime: the exchange outlives the page)', () => {
   const ORIGIN = `http://127.0.0.1:${SERVER_RUNTIME_PORT}`;
-  /** The test's own contexts, closed whatever its outcome: one left open keeps its tab running for the worker's later tests. */
-  const contexts: BrowserContext[] = [];
-  test.afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  const newContext = contextsClosedAfterEach();
 
   /** A fresh demo user of its own, so no other test's preferences (or this test's last run) are in the way. */
   async function openSignedIn(page: Page, userId?: string): Promise<string> {
@@ -134,8 +131,7 @@ test.describe('footer banner of a signed-in user (server runtime: the exchange o
 
   test('"don\'t show again" is stored on the exchange: it holds after a reload and in a new browser context', async ({ browser }) => {
     test.setTimeout(150_000);
-    const first = await browser.newContext();
-    contexts.push(first);
+    const first = await newContext(browser);
     const page = await first.newPage();
     const userId = await openSignedIn(page);
     await expect(banner(page)).toContainText(NEWEST, { timeout: LOAD });
@@ -150,8 +146,7 @@ test.describe('footer banner of a signed-in user (server runtime: the exchange o
     await first.close();
 
     // A new context: no local storage of the first; the same user signs in again.
-    const second = await browser.newContext();
-    contexts.push(second);
+    const second = await newContext(browser);
     const again = await second.newPage();
     await openSignedIn(again, userId);
     await expect(again.getByTestId('account-menu')).toContainText('Banner reader', { timeout: LOAD });
@@ -160,6 +155,5 @@ test.describe('footer banner of a signed-in user (server runtime: the exchange o
     await second.clearCookies();
     await again.reload();
     await expect(banner(again)).toContainText(NEWEST, { timeout: LOAD });
-    await second.close();
   });
 });

@@ -4,6 +4,7 @@ import { closeTradeGuide, COLD_START_MS, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
 import { recordToasts } from './support/toasts';
 import { installClock, runExchangeInPage } from './support/clock';
+import { waitForOfflineReady } from './support/offline';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
 test.beforeEach(({ context }) => runExchangeInPage(context));
@@ -130,24 +131,9 @@ test('the detail page opens offline from the worker\'s cache after one visit', a
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('sessions')).keys()).map((r) => new URL(r.url).pathname).join()), { timeout: 30_000 })
     .toMatch(/BTCUSDT\.jsonl-/);
-  // And every script the page ran is kept, the in-page exchange's included: it is not precached, and the
-  // page fetched it before the worker controlled it, so the worker fetches it again on the page's word
-  // (CACHE_URLS). Going offline before that ends left an offline start without it (seen in CI).
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const scripts = performance
-            .getEntriesByType('resource')
-            .map((entry) => new URL(entry.name))
-            .filter((url) => url.origin === location.origin && url.pathname.endsWith('.js'));
-          const missing: string[] = [];
-          for (const url of scripts) if (!(await caches.match(url.pathname, { ignoreVary: true }))) missing.push(url.pathname);
-          return missing;
-        }),
-      { timeout: 30_000 },
-    )
-    .toEqual([]);
+  // And every file the page used, the in-page exchange's script included: it is not precached, and going
+  // offline before the worker had kept it left an offline start without it (seen in CI).
+  await waitForOfflineReady(page, 'en', ['common']);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'BTC3L/USDT leveraged token' })).toBeVisible({ timeout: COLD_START_MS });

@@ -1,30 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { COLD_START_MS } from './support/orderForm';
+import { waitForOfflineReady } from './support/offline';
 
 // First loads wait for the in-page exchange to load its session: allow for a loaded CI machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** Waits until the PWA worker controls the page and the current language files and every built file the page used are in its caches. */
-async function waitForOfflineReady(page: Page, lng: string) {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (l) => {
-          for (const ns of ['common', 'trade']) {
-            if (!(await caches.match(`/locales/${l}/${ns}.json`))) return false;
-          }
-          // Every built file the page used (code, fonts, sessions) is kept, precached or not.
-          const used = performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
-          for (const url of used) {
-            if (!(await caches.match(url.pathname))) return false;
-          }
-          return true;
-        }, lng),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-}
 
 test.describe('offline start from the PWA cache', () => {
   test('the shell reloads offline in English', async ({ page, context }) => {

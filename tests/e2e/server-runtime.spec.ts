@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SERVER_RUNTIME_PORT } from './support/ports';
 import { counter } from './support/market';
 import { closeTradeGuide } from './support/orderForm';
+import { contextsClosedAfterEach } from './support/contexts';
 
 /**
  * The local server runtime (`npm run server`): a real HTTP + WebSocket server
@@ -9,20 +10,8 @@ import { closeTradeGuide } from './support/orderForm';
  */
 const ORIGIN = `http://127.0.0.1:${SERVER_RUNTIME_PORT}`;
 
-/**
- * The tests' own browser contexts, closed after each test, passed or not. Left open (as they once were),
- * each kept its tab replaying the server's market, polling and redrawing for the rest of the test
- * worker's life: three such tabs were found still running in a later test's trace.
- */
-const contexts: BrowserContext[] = [];
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  return context;
-}
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+// Three tabs of these tests, never closed, were once found still running in a later test's trace.
+const newContext = contextsClosedAfterEach();
 
 async function openTab(browser: Browser): Promise<Page> {
   const context = await newContext(browser);
