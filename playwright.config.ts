@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { DEMO_PORT, SERVER_RUNTIME_PORT } from './tests/e2e/support/ports';
+import { DEMO_PORT, SERVER_CONTROL_TOKEN, SERVER_RUNTIME_PORT } from './tests/e2e/support/ports';
 
 /**
  * E2E tests run the built demo app (npm test builds it first) on a port of
@@ -47,8 +47,8 @@ export default defineConfig({
     },
     {
       // A fresh exchange every run: accounts kept from an earlier run would make tests depend on it.
-      command: `tsx mocks/server/main.ts --port ${SERVER_RUNTIME_PORT} --dist dist-remote --data-dir ""`,
-      url: `http://127.0.0.1:${SERVER_RUNTIME_PORT}/mock/api/replay`,
+      command: `tsx mocks/server/main.ts --port ${SERVER_RUNTIME_PORT} --dist dist-remote --data-dir "" --control-token ${SERVER_CONTROL_TOKEN}`,
+      url: `http://127.0.0.1:${SERVER_RUNTIME_PORT}/spot/api/basic/server_time`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -9,6 +9,7 @@ import { ManualScheduler } from '../market/hub';
 import { TEST_START, sharedDemoSets } from '../market/hub/testMarket';
 import { createNodeBackend } from '../node';
 import { startLocalServer } from '../server/server';
+import { CONTROL_TOKEN_HEADER } from '../server/guard';
 import type { Backend, BackendOptions } from './backend';
 
 export type RuntimeKind = 'msw/node' | 'server';
@@ -51,6 +52,8 @@ export async function startRuntime(kind: RuntimeKind, options: Partial<BackendOp
   let origin: string;
   let privateSocketUrl: string;
   let close: () => Promise<void>;
+  // The local server keeps /mock/api/* to its own page or this token (a test is a script).
+  let controlToken: string | null = null;
   if (kind === 'msw/node') {
     const node = createNodeBackend(backendOptions);
     node.server.listen({ onUnhandledFrame: 'bypass' });
@@ -68,11 +71,12 @@ export async function startRuntime(kind: RuntimeKind, options: Partial<BackendOp
     origin = server.url.replace(/\/$/, '');
     privateSocketUrl = server.wsUrl.replace(/\/realtime$/, '/realtime_w');
     close = () => server.close();
+    controlToken = server.controlToken;
   }
   await backend.hub.ready();
   const url = (path: string) => `${origin}${path}`;
   const call: ContractRuntime['call'] = async (path, o = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
+    const headers: Record<string, string> = { ...(controlToken ? { [CONTROL_TOKEN_HEADER]: controlToken } : {}), ...o.headers };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     const response = await fetch(url(path), {

@@ -34,6 +34,10 @@ async function main() {
       site: { type: 'string', default: 'global' },
       // Accounts, sessions, orders and balances survive a restart here; `--data-dir ''` keeps them in memory only.
       'data-dir': { type: 'string', default: '.mock-data' },
+      // What scripts send in x-mock-control-token to use /mock/api/*; random per start unless given (or MOCK_CONTROL_TOKEN).
+      'control-token': { type: 'string', default: process.env.MOCK_CONTROL_TOKEN ?? '' },
+      // A name the user points at 127.0.0.1 (hosts file); any other Host header is refused (DNS rebinding).
+      'allow-host': { type: 'string', multiple: true, default: [] },
     },
   });
   const port = Number(values.port);
@@ -48,9 +52,12 @@ async function main() {
     port,
     distDir: resolve(ROOT, values.dist),
     site: sitePreset(values.site),
+    controlToken: values['control-token'],
+    allowedHosts: values['allow-host'],
     ...(values['data-dir'] ? dataFolderStores(resolve(ROOT, values['data-dir'])) : {}),
   });
   process.stdout.write(`Embedded exchange server: ${server.url} (quotes ${server.wsUrl})\n`);
+  process.stdout.write(`Control token for /mock/api/* from scripts (header x-mock-control-token): ${server.controlToken}\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => void server.close().then(() => process.exit(0)));
   }

@@ -7,15 +7,18 @@ import { ManualScheduler } from '../market/hub';
 import { TEST_START, sharedDemoSets } from '../market/hub/testMarket';
 import { dataFolderStores } from '../runtime/fileStores';
 import { startLocalServer } from './server';
+import { CONTROL_TOKEN_HEADER } from './guard';
 
 /** The local server keeps accounts, sessions, orders and balances in its data folder across a restart. */
 describe('local server persistence', () => {
   const folder = mkdtempSync(join(tmpdir(), 'spot-data-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  const start = () => startLocalServer({ sets: sharedDemoSets(), scheduler: new ManualScheduler(TEST_START), port: 0, ...dataFolderStores(folder) });
+  const start = () => startLocalServer({ sets: sharedDemoSets(), scheduler: new ManualScheduler(TEST_START), port: 0, controlToken: control[CONTROL_TOKEN_HEADER], ...dataFolderStores(folder) });
+  // Every server here is started with this control token: the tests are scripts, not the server's page.
+  const control = { [CONTROL_TOKEN_HEADER]: 'persistence-test' };
   const call = async (base: string, path: string, body?: unknown, token?: string) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...control };
     if (token) headers.authorization = `Bearer ${token}`;
     const response = await fetch(`${base}${path.slice(1)}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return (await response.json()) as { code: number; result: Record<string, unknown> };
@@ -61,13 +64,13 @@ describe('local server persistence', () => {
     // build's text stays beside it.
     expect(JSON.parse(readFileSync(join(folder, 'exchange.json'), 'utf8'))).toMatchObject({ format: 'exchange-snapshot', version: 1 });
     expect(readFileSync(join(folder, 'exchange.set-aside.json'), 'utf8')).toContain('version\\":2');
-    const download = await fetch(`${server.url}mock/api/storage/set-aside`);
+    const download = await fetch(`${server.url}mock/api/storage/set-aside`, { headers: control });
     expect(download.headers.get('content-disposition')).toContain('attachment');
     expect(await download.text()).toBe(newer);
 
     expect((await call(server.url, '/mock/api/storage', { action: 'discardSetAside' })).result).toEqual({ setAside: null });
     expect(existsSync(join(folder, 'exchange.set-aside.json'))).toBe(false);
-    expect((await fetch(`${server.url}mock/api/storage/set-aside`)).status).toBe(404);
+    expect((await fetch(`${server.url}mock/api/storage/set-aside`, { headers: control })).status).toBe(404);
     expect((await call(server.url, '/mock/api/storage', { action: 'other' })).code).toBe(10002);
     await server.close();
     const restarted = await start();
@@ -80,7 +83,7 @@ describe('local server persistence', () => {
     const server = await start();
     await server.backend.hub.ready();
     expect((await call(server.url, '/mock/api/storage')).result.setAside).toMatchObject({ kind: 'notJson', bytes: 22 });
-    expect(await (await fetch(`${server.url}mock/api/storage/set-aside`)).text()).toBe('{"format":"exchange-sn');
+    expect(await (await fetch(`${server.url}mock/api/storage/set-aside`, { headers: control })).text()).toBe('{"format":"exchange-sn');
     await server.close();
   });
 });

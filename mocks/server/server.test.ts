@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualScheduler } from '../market/hub';
 import { TEST_START, sharedDemoSets } from '../market/hub/testMarket';
 import { startLocalServer, type LocalServer } from './server';
+import { CONTROL_TOKEN_HEADER } from './guard';
 
 /** The local server's HTTP side: the same REST as the other runtimes, the built page, and cut connections for network faults. */
 describe('local server runtime over HTTP', () => {
@@ -30,7 +31,7 @@ describe('local server runtime over HTTP', () => {
   });
 
   it('takes replay controls as JSON and refuses bad ones with a code and a message', async () => {
-    const post = (body: string) => fetch(`${server.url}mock/api/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json());
+    const post = (body: string) => fetch(`${server.url}mock/api/replay`, { method: 'POST', headers: { 'content-type': 'application/json', [CONTROL_TOKEN_HEADER]: server.controlToken }, body }).then((r) => r.json());
     await expect(post('{"action":"pause"}')).resolves.toMatchObject({ code: 0, result: { replay: { paused: true } } });
     await expect(post('{"action":"speed","speed":-1}')).resolves.toMatchObject({ code: 10002, success: false });
     await expect(post('not json')).resolves.toMatchObject({ code: 10001, success: false });
@@ -47,9 +48,9 @@ describe('local server runtime over HTTP', () => {
   });
 
   it('cuts the connection when the simulated network is down, and answers again after', async () => {
-    await fetch(`${server.url}mock/api/faults`, { method: 'POST', body: '{"kind":"offline"}' });
+    await fetch(`${server.url}mock/api/faults`, { method: 'POST', headers: { 'content-type': 'application/json', [CONTROL_TOKEN_HEADER]: server.controlToken }, body: '{"kind":"offline"}' });
     await expect(fetch(`${server.url}spot/api/basic/server_time`)).rejects.toThrow('fetch failed');
-    await fetch(`${server.url}mock/api/faults`, { method: 'POST', body: '{"kind":"online"}' });
+    await fetch(`${server.url}mock/api/faults`, { method: 'POST', headers: { 'content-type': 'application/json', [CONTROL_TOKEN_HEADER]: server.controlToken }, body: '{"kind":"online"}' });
     expect((await fetch(`${server.url}spot/api/basic/server_time`)).status).toBe(200);
   });
 
@@ -79,6 +80,7 @@ describe('local server runtime over HTTP', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toBe('accept, content-type, authorization');
     expect(server.backend.net.snapshot().hosts.accelerated.served).toBe(0);
     // the controls are the origin's alone
-    expect((await fetch(`${cdn}/mock/api/net`)).status).toBe(404);
+    expect((await fetch(`${cdn}/mock/api/net`)).status).toBe(403);
+    expect((await fetch(`${cdn}/mock/api/net`, { headers: { [CONTROL_TOKEN_HEADER]: server.controlToken } })).status).toBe(404);
   });
 });

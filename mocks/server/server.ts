@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -8,6 +9,7 @@ import { sessionFromCookies } from '../accounts/profiles';
 import { createBackend, type Backend, type BackendOptions } from '../runtime/backend';
 import { HOST_NAMES, type HostName } from '../net/netState';
 import { serveStatic } from './static';
+import { checkRequest, checkUpgrade, httpOnlyCookie, LOOPBACK_NAMES, type GuardConfig, type Verdict } from './guard';
 
 export interface LocalServerOptions extends BackendOptions {
   host?: string;
@@ -17,6 +19,10 @@ export interface LocalServerOptions extends BackendOptions {
   distDir?: string;
   /** the network layer's alternative hosts, on 127.0.0.1: port+1 and port+2 by default (free ports when port is 0) */
   hostPorts?: Partial<Record<HostName, number>>;
+  /** what `/mock/api/*` callers other than the server's own page must send (x-mock-control-token); a random one when absent */
+  controlToken?: string;
+  /** host names served besides the loopback names and `host` (a name the user points at 127.0.0.1) */
+  allowedHosts?: string[];
 }
 
 interface Acceptor {
@@ -44,8 +50,12 @@ async function writeResponse(res: ServerResponse, response: Response, extraHeade
     res.socket?.destroy();
     return;
   }
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => (headers[key] = value));
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies.map(httpOnlyCookie);
   Object.assign(headers, extraHeaders);
   res.writeHead(response.status, headers);
   res.end(Buffer.from(await response.arrayBuffer()));
@@ -82,6 +92,12 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+/** A refused request: the envelope's refusal, with the status that says why. */
+function writeRefusal(res: ServerResponse, verdict: Exclude<Verdict, { ok: true }>, extraHeaders: Record<string, string> = {}): void {
+  res.writeHead(verdict.status, { 'content-type': 'application/json', ...extraHeaders });
+  res.end(JSON.stringify({ code: verdict.code, success: false, message: verdict.message }));
+}
+
 const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
@@ -103,7 +119,7 @@ function hostCors(req: IncomingMessage, pageOrigin: string): Record<string, stri
  * matches them directly: every call goes through the host's forwarder, with
  * its latency, its down switch and its served count.
  */
-function hostListener(backend: Backend, ownOrigin: () => string, pageOrigin: () => string): Server {
+function hostListener(backend: Backend, ownOrigin: () => string, pageOrigin: () => string, guard: () => GuardConfig): Server {
   return createServer((req, res) => answer(res, async () => {
     const cors = hostCors(req, pageOrigin());
     if (!cors) {
@@ -112,6 +128,11 @@ function hostListener(backend: Backend, ownOrigin: () => string, pageOrigin: () 
     }
     if (req.method === 'OPTIONS' && req.headers.origin !== undefined) {
       res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'accept, content-type, authorization' }).end();
+      return;
+    }
+    const verdict = checkRequest({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, guard());
+    if (!verdict.ok) {
+      writeRefusal(res, verdict, cors);
       return;
     }
     const response = await getResponse(backend.httpHandlers, toRequest(req, ownOrigin()), { baseUrl: pageOrigin() });
@@ -131,8 +152,17 @@ export async function startLocalServer(options: LocalServerOptions) {
   let origin = `http://${host}`;
   const backend = createBackend({ ...options, origin: () => origin });
   const sockets = new WebSocketServer({ noServer: true });
+  const controlToken = options.controlToken || randomBytes(18).toString('base64url');
+  const hosts = new Set<string>([...LOOPBACK_NAMES, host, ...(options.allowedHosts ?? [])].map((name) => name.toLowerCase()));
+  const guard: GuardConfig = { hosts, controlToken };
+  const guardOf = (req: IncomingMessage) => ({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
 
   const server = createServer((req, res) => answer(res, async () => {
+    const verdict = checkRequest(guardOf(req), guard);
+    if (!verdict.ok) {
+      writeRefusal(res, verdict);
+      return;
+    }
     const response = await getResponse(backend.httpHandlers, toRequest(req, origin), { baseUrl: origin });
     if (response) await writeResponse(res, response);
     else if (options.distDir) await serveStatic(options.distDir, req, res);
@@ -142,6 +172,11 @@ export async function startLocalServer(options: LocalServerOptions) {
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', origin).pathname;
     const gateway: Acceptor | null = path === '/realtime' ? backend.quote : path === '/realtime_w' ? backend.privateSocket : null;
+    const verdict = checkUpgrade(guardOf(req), guard);
+    if (!verdict.ok) {
+      socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ code: verdict.code, success: false, message: verdict.message })}`);
+      return;
+    }
     if (!gateway || backend.network.isOffline()) {
       socket.destroy();
       return;
@@ -158,7 +193,8 @@ export async function startLocalServer(options: LocalServerOptions) {
   try {
     for (const [index, name] of HOST_NAMES.entries()) {
       let hostOrigin = '';
-      const listener = hostListener(backend, () => hostOrigin, () => origin);
+      // The page's own origin is trusted there: the page calls these hosts cross-origin by design.
+      const listener = hostListener(backend, () => hostOrigin, () => origin, () => ({ hosts, controlToken, trustedOrigins: new Set([origin]) }));
       hostServers.push(listener);
       const hostPort = await listen(listener, options.hostPorts?.[name] ?? (requestedPort === 0 ? 0 : port + index + 1), '127.0.0.1');
       hostOrigin = `http://127.0.0.1:${hostPort}`;
@@ -178,6 +214,8 @@ export async function startLocalServer(options: LocalServerOptions) {
     wsUrl: `ws://${host}:${port}/realtime`,
     /** the alternative hosts' origins (also what `network_config` answers) */
     hostUrls,
+    /** what a script sends in x-mock-control-token to use `/mock/api/*` */
+    controlToken,
     async close() {
       for (const client of sockets.clients) client.terminate();
       backend.close();

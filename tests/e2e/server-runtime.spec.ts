@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SERVER_RUNTIME_PORT } from './support/ports';
+import { SERVER_CONTROL_TOKEN, SERVER_RUNTIME_PORT } from './support/ports';
 import { counter } from './support/market';
 import { closeTradeGuide } from './support/orderForm';
 import { contextsClosedAfterEach } from './support/contexts';
@@ -9,6 +9,8 @@ import { contextsClosedAfterEach } from './support/contexts';
  * serving the remote build, so several tabs share one market.
  */
 const ORIGIN = `http://127.0.0.1:${SERVER_RUNTIME_PORT}`;
+// A test's own calls are a script's: the server keeps its controls to its page or this token.
+const CONTROL = { headers: { 'x-mock-control-token': SERVER_CONTROL_TOKEN } };
 
 // Three tabs of these tests, never closed, were once found still running in a later test's trace.
 const newContext = contextsClosedAfterEach();
@@ -51,7 +53,7 @@ test.describe('server runtime', () => {
       await post(first, '/mock/api/replay', { action: 'resume' });
     }
     // Both tabs hold a real socket each.
-    const status = (await (await first.request.get(`${ORIGIN}/mock/api/replay`)).json()) as { result: { gateway: { connections: number } } };
+    const status = (await (await first.request.get(`${ORIGIN}/mock/api/replay`, CONTROL)).json()) as { result: { gateway: { connections: number } } };
     expect(status.result.gateway.connections).toBeGreaterThanOrEqual(2);
   });
 
@@ -110,10 +112,52 @@ test.describe('server runtime', () => {
     await expect(host).toHaveText(`http://127.0.0.1:${SERVER_RUNTIME_PORT + 1}`);
     await page.getByRole('dialog', { name: 'Network' }).getByRole('button', { name: 'Close' }).click();
     // Calls that need the session (the account menu, the balances) answered through the other origin: the cookie went along.
-    const hosts = async () => ((await (await page.request.get(`${ORIGIN}/mock/api/net`)).json()) as { result: { hosts: { accelerated: { served: number } } } }).result.hosts;
+    const hosts = async () => ((await (await page.request.get(`${ORIGIN}/mock/api/net`, CONTROL)).json()) as { result: { hosts: { accelerated: { served: number } } } }).result.hosts;
     await expect.poll(async () => (await hosts()).accelerated.served, { timeout: 10_000 }).toBeGreaterThan(0);
     // The first upload cycle is 10 s after the start (real time on this runtime).
-    const received = async () => ((await (await page.request.get(`${ORIGIN}/mock/api/net/reports`)).json()) as { result: { reports: { type: string }[] } }).result.reports;
+    const received = async () => ((await (await page.request.get(`${ORIGIN}/mock/api/net/reports`, CONTROL)).json()) as { result: { reports: { type: string }[] } }).result.reports;
     await expect.poll(async () => (await received()).some((r) => r.type === 'whitelist'), { timeout: 25_000 }).toBe(true);
+  });
+});
+
+test.describe('server runtime, closed to other sites (issue 31)', () => {
+  test('the page trades through the guarded server, its session cookie out of scripts\' reach; another origin\'s simple POST changes nothing', async ({ browser }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await closeTradeGuide(page);
+    await page.goto(`${ORIGIN}/login?redirect_url=${encodeURIComponent('/en/trade/spot/ETH/USDT')}`);
+    await page.getByRole('button', { name: /^Classic trader/ }).click();
+    await expect(page.getByTestId('account-menu')).toContainText('Classic trader');
+    // HttpOnly: the page's scripts never see the session, yet every call and socket carries it.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('spot_session');
+
+    const form = page.getByRole('form', { name: 'Order form' });
+    const bid = page.locator('.ob-side--buy .ob-row .ob-cell--price').first();
+    await expect(bid).toHaveText(/\d/, { timeout: 15_000 });
+    // Far under the market: it rests whatever the shared replay does meanwhile.
+    const price = (Number(((await bid.textContent()) ?? '').replace(/,/g, '')) * 0.8).toFixed(2);
+    await form.getByRole('textbox', { name: 'Price', exact: true }).fill(price);
+    await form.getByRole('textbox', { name: 'Quantity', exact: true }).fill('0.01');
+    await form.getByRole('button', { name: 'Buy ETH' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Buy order for ETH placed' }).last()).toBeVisible();
+    const rows = page.locator('#orders-panel').getByRole('table', { name: 'Open limit and market orders' }).locator('tr[data-order-id]');
+    await expect(rows).toHaveCount(1);
+    await page.reload();
+    await expect(rows).toHaveCount(1, { timeout: 15_000 });
+
+    // Another origin (the demo app's, a different port) sends what any page can send without a preflight.
+    const speed = async () => ((await (await page.request.get(`${ORIGIN}/mock/api/replay`, CONTROL)).json()) as { result: { speed: number } }).result.speed;
+    const before = await speed();
+    const other = await context.newPage();
+    await other.goto('/en/trade/spot/BTC/USDT');
+    await other.evaluate(async (target) => {
+      await fetch(`${target}/mock/api/replay`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{"action":"speed","speed":50}' });
+      await fetch(`${target}/spot/api/order/cancel_all`, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    }, ORIGIN);
+    expect(await speed()).toBe(before);
+    await page.reload();
+    await expect(rows).toHaveCount(1, { timeout: 15_000 });
+    await rows.first().getByRole('button', { name: /^Cancel Buy order ETH\/USDT/ }).click();
+    await expect(rows).toHaveCount(0);
   });
 });
