@@ -26,6 +26,7 @@ import { benchExchangeSection, printExchangeRows } from './bench-exchange.ts';
 import { benchOrderSection } from './bench-order.ts';
 import { benchOrdersListSection } from './bench-orders-list.ts';
 import { benchChartTradingSection } from './bench-chart-trading.ts';
+import { benchServer, printServerBench } from './bench-server.ts';
 import type { SessionHeader } from '../mocks/market/types';
 
 const DATA = resolve(import.meta.dirname, '..', '..', 'shared', 'data');
@@ -129,6 +130,8 @@ async function main() {
   await benchOrdersListSection([]);
   // The trader's own trading on the chart (50 order lines, 500 execution marks) at 10×.
   await benchChartTradingSection([]);
+  // Issue 31: the local server as a service (durable orders/s from 100 users over HTTP, quote-socket clients held).
+  printServerBench(await benchServer());
 }
 
 await main();

@@ -92,10 +92,17 @@ export async function openIdbExchangeStore(db: IDBDatabase | null): Promise<Exch
     }
   }
   const stored = parsedOrUnreadable(text);
+  // After a save, `load` answers the state saved (parsed only when asked).
+  let saved: string | null = null;
   const write = (act: (store: IDBObjectStore) => IDBRequest) => (db ? run(db, [STATE], 'readwrite', (tx) => act(tx.objectStore(STATE))).then(() => undefined) : Promise.resolve());
   return {
-    load: () => stored,
-    save: (snapshot: SavedExchange) => write((store) => store.put(JSON.stringify(snapshot), EXCHANGE_KEY)),
+    load: () => (saved === null ? stored : parsedOrUnreadable(saved)),
+    save(snapshot: SavedExchange) {
+      const json = JSON.stringify(snapshot);
+      return write((store) => store.put(json, EXCHANGE_KEY)).then(() => {
+        saved = json;
+      });
+    },
     setAside(why) {
       const kept = typeof text === 'string' ? text : String(text);
       aside = { record: { ...why, bytes: kept.length }, text: kept };

@@ -3,7 +3,7 @@ import { harness, amount } from '../exchange/testKit';
 import type { Scheduler } from '../gateway/types';
 import { Ledger } from '../exchange/ledger';
 import type { Exchange, ExchangeOptions } from '../exchange';
-import { persistExchange, restoreOrFresh, UnreadableText, type SavedExchange } from './exchangePersistence';
+import { persistExchange, restoreOrFresh, UnreadableText, type SaveHint, type SavedExchange } from './exchangePersistence';
 
 /** A store whose writes finish only when the test says, so "answered before written" shows. */
 function slowStore() {
@@ -117,6 +117,40 @@ describe('group commit', () => {
     const usdt = (s: SavedExchange) => Ledger.fromJSON(s.ledger).lines('u1').find((l) => l.token === 'USDT')!.free;
     expect(usdt(saved[1]!) - usdt(saved[0]!)).toBe(amount('9'));
     expect(answered.sort()).toEqual([2, 3, 4]);
+  });
+});
+
+describe('a synchronous store (the server\'s)', () => {
+  it('gathers the calls of one turn into one write, taken after all of them, and each answers only after it', async () => {
+    const h = harness();
+    const saved: SavedExchange[] = [];
+    const hints: Array<ReadonlySet<string> | null> = [];
+    const store = {
+      synchronous: true,
+      load: () => null,
+      save: (snapshot: SavedExchange, hint?: SaveHint) => {
+        saved.push(snapshot);
+        hints.push(hint ? hint.orders : null);
+      },
+    };
+    const saving = persistExchange(h.ex, store, frozen);
+    const answered: number[] = [];
+    const calls = [1, 2, 3].map((n) => {
+      h.ex.credit('u1', 'USDT', amount(String(n)));
+      return saving.commit().then(() => answered.push(n));
+    });
+    // Nothing is written within the turn: the requests that came in together are still changing the state.
+    await Promise.resolve();
+    expect(saved).toHaveLength(0);
+    await Promise.all(calls);
+    expect(saved).toHaveLength(1);
+    expect(Ledger.fromJSON(saved[0]!.ledger).lines('u1').find((l) => l.token === 'USDT')!.free).toBe(amount('100006'));
+    expect(answered).toEqual([1, 2, 3]);
+    // The first save of a run compares every record; the next ones say which orders changed.
+    expect(hints[0]).toBeNull();
+    h.ex.credit('u1', 'USDT', amount('1'));
+    await saving.commit();
+    expect(hints[1]).toEqual(new Set());
   });
 });
 

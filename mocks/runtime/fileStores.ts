@@ -38,16 +38,23 @@ export function fileExchangeState(path: string): ExchangeStateStore {
   } catch {
     aside = null;
   }
+  // What `load` answers: the text read at start, then the last one saved.
+  let current = text;
   return {
+    synchronous: true,
     load() {
-      if (text === null) return null;
+      if (current === null) return null;
       try {
-        return JSON.parse(text) as unknown;
+        return JSON.parse(current) as unknown;
       } catch (error) {
         return new UnreadableText((error as Error).message);
       }
     },
-    save: (snapshot) => writeAtomically(path, JSON.stringify(snapshot)),
+    save(snapshot) {
+      const saved = JSON.stringify(snapshot);
+      writeAtomically(path, saved);
+      current = saved;
+    },
     setAside(why) {
       aside = { record: { ...why, bytes: (text ?? '').length }, text: text ?? '' };
       writeAtomically(asidePath, JSON.stringify(aside));

@@ -12,7 +12,7 @@ import { readAllEvents } from '../market/session/reader';
 import type { SessionSet } from '../gateway/types';
 import { startLocalServer } from './server';
 import { sitePreset } from '../site';
-import { dataFolderStores } from '../runtime/fileStores';
+import { openSqliteDataFolder } from '../runtime/sqliteStores';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -54,7 +54,7 @@ async function main() {
     site: sitePreset(values.site),
     controlToken: values['control-token'],
     allowedHosts: values['allow-host'],
-    ...(values['data-dir'] ? dataFolderStores(resolve(ROOT, values['data-dir'])) : {}),
+    ...(values['data-dir'] ? openSqliteDataFolder(resolve(ROOT, values['data-dir'])) : {}),
   });
   process.stdout.write(`Embedded exchange server: ${server.url} (quotes ${server.wsUrl})\n`);
   process.stdout.write(`Control token for /mock/api/* from scripts (header x-mock-control-token): ${server.controlToken}\n`);

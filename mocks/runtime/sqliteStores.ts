@@ -1,0 +1,584 @@
+/**
+ * The local server's database: one SQLite file, `<folder>/exchange.db`
+ * (node:sqlite), holding every store `dataFolderStores` keeps as JSON files.
+ *
+ * - WAL journal, `synchronous=FULL`: a save returns only once its transaction
+ *   is in the write-ahead log on disk, so an acknowledged order outlives a
+ *   power cut, not only a killed process (docs: notes/decisions-sqlite.md).
+ * - The engine's state is kept as records, not as one snapshot: each order,
+ *   account, balance sheet, fill, client-order-id … is one row of `records`,
+ *   and a save writes only the rows whose JSON changed since the last one.
+ * - A versioned schema (`PRAGMA user_version`, `MIGRATIONS`). A database of a
+ *   newer schema, or a file that is not a readable SQLite database, is moved
+ *   aside (`exchange.db.newer-…` / `exchange.db.damaged-…`), never written
+ *   to; the run starts on a fresh database and the storage page reports it.
+ * - The JSON files of the file stores are imported once, in one transaction,
+ *   when there is no database yet, then renamed `<name>.imported`.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type * as Sqlite from 'node:sqlite';
+import type { TextPersistence } from '../accounts/perUserRecords';
+import { StoreDamage, UnreadableText, type ExchangeStateStore, type SaveHint, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+
+type Database = Sqlite.DatabaseSync;
+
+let sqliteModule: typeof Sqlite | null = null;
+
+/**
+ * node:sqlite, loaded on first use. Node 22 prints an ExperimentalWarning
+ * when it loads; only that warning is filtered, only while it loads.
+ */
+function sqlite(): typeof Sqlite {
+  if (sqliteModule) return sqliteModule;
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+    const type = typeof warning === 'string' ? (typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type) : warning.name;
+    const message = typeof warning === 'string' ? warning : warning.message;
+    if (type === 'ExperimentalWarning' && message.includes('SQLite')) return;
+    return (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    sqliteModule = process.getBuiltinModule('node:sqlite');
+  } finally {
+    process.emitWarning = emit;
+  }
+  return sqliteModule;
+}
+
+export const DB_FILE = 'exchange.db';
+
+/**
+ * The schema, one step per version (`PRAGMA user_version` = steps applied).
+ * v1: `records` (the engine's state, one row per order, account, fill …),
+ *     `texts` (the small per-user stores), `set_aside` (a state that did not restore).
+ */
+const MIGRATIONS: Array<(db: Database) => void> = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, pos INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
+      CREATE TABLE texts (name TEXT PRIMARY KEY, text TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE set_aside (slot INTEGER PRIMARY KEY CHECK (slot = 1), record TEXT NOT NULL, text TEXT NOT NULL);
+    `),
+];
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The JSON files `dataFolderStores` writes, by the name of their text store here. */
+const TEXT_FILES = {
+  users: 'users.json',
+  charts: 'charts.json',
+  accounts: 'accounts.json',
+  sessions: 'sessions.json',
+  recents: 'recents.json',
+  replay: 'replay.json',
+} as const;
+const EXCHANGE_FILE = 'exchange.json';
+const SET_ASIDE_FILE = 'exchange.set-aside.json';
+
+/**
+ * node:sqlite cuts a bound string at its first NUL, and the engine's keys hold
+ * some (client order ids are `user\0clientOrderId`): keys and free texts are
+ * stored with NUL and `%` escaped. JSON columns need none (JSON escapes NUL).
+ */
+const NUL = String.fromCharCode(0);
+const enc = (text: string) => (text.includes('%') || text.includes(NUL) ? text.replaceAll('%', '%25').replaceAll(NUL, '%00') : text);
+const dec = (text: string) => (text.includes('%') ? text.replaceAll('%00', NUL).replaceAll('%25', '%') : text);
+
+function transaction<T>(db: Database, act: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = act();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    try {
+      db.exec('ROLLBACK');
+    } catch {
+      // Already rolled back by SQLite (e.g. a full disk).
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The engine's state as rows.
+
+/**
+ * Rows of `records`, kind → id → row. `pos` keeps the order of a list (the
+ * engine's maps iterate in insertion order, and a restore must keep it).
+ *
+ * Kinds: `field` (a top-level field kept whole, id = its name), `split` (a
+ * field kept as rows, json = its shape), `items:<field>` (its items, or a
+ * field of groups' group names), `items:<field>/<group>` (one group's items),
+ * `raw` (an imported exchange.json this build does not restore, its text as a JSON string).
+ */
+type Row = { pos: number; json: string };
+type Rows = Map<string, Map<string, Row>>;
+type Shape = 'list' | 'object' | 'groups';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const asString = (value: unknown) => (typeof value === 'string' ? value : null);
+const entryKey = (value: unknown) => (Array.isArray(value) && value.length === 2 ? asString(value[0]) : null);
+
+/** How the fields that grow with the history are split into rows; every other field is one row. */
+const SPLIT: Record<string, { shape: Shape; key?: (item: unknown) => string | null }> = {
+  orders: { shape: 'list', key: (o) => (isPlainObject(o) ? asString(o.orderId) : null) },
+  accounts: { shape: 'list', key: (a) => (isPlainObject(a) ? asString(a.userId) : null) },
+  resting: { shape: 'list', key: asString },
+  clientIds: { shape: 'list', key: entryKey },
+  quotaUsed: { shape: 'list', key: entryKey },
+  ledger: { shape: 'object' },
+  finished: { shape: 'groups', key: asString },
+  // A self-trade gives one user two fills of one trade, one per order.
+  fills: { shape: 'groups', key: (f) => (isPlainObject(f) && typeof f.tradeId === 'string' && typeof f.orderId === 'string' ? `${f.tradeId}/${f.orderId}` : null) },
+};
+
+type Planned = Map<string, Array<[string, string]>>;
+
+/** The JSON a row was last written with, when the save's hint says it has not changed since; else undefined. */
+type Unchanged = (kind: string, id: string) => string | undefined;
+
+/** A list as rows keyed by `key`, or null when an item has no key or two share one (then the field is kept whole). */
+function listRows(list: unknown, key: (item: unknown) => string | null, kind: string, unchanged?: Unchanged): Array<[string, string]> | null {
+  if (!Array.isArray(list)) return null;
+  const rows: Array<[string, string]> = [];
+  const seen = new Set<string>();
+  for (const item of list) {
+    const id = key(item);
+    if (id === null || seen.has(id)) return null;
+    seen.add(id);
+    rows.push([id, unchanged?.(kind, id) ?? JSON.stringify(item)]);
+  }
+  return rows;
+}
+
+/**
+ * What a hint spares: an order the engine told no change of since the last
+ * save, and any fill already written (a fill never changes), keep their JSON
+ * without being serialized again. Every other row is compared.
+ */
+function unchangedBy(current: Rows, hint: SaveHint | undefined): Unchanged | undefined {
+  if (!hint) return undefined;
+  return (kind, id) => {
+    if (kind === 'items:orders') return hint.orders.has(id) ? undefined : current.get(kind)?.get(id)?.json;
+    if (kind.startsWith('items:fills/')) return current.get(kind)?.get(id)?.json;
+    return undefined;
+  };
+}
+
+function splitField(name: string, value: unknown, unchanged?: Unchanged): Planned | null {
+  const spec = Object.hasOwn(SPLIT, name) ? SPLIT[name] : undefined;
+  if (!spec) return null;
+  const kind = `items:${name}`;
+  if (spec.shape === 'list') {
+    const rows = listRows(value, spec.key!, kind, unchanged);
+    return rows ? new Map([[kind, rows]]) : null;
+  }
+  if (!isPlainObject(value)) return null;
+  if (spec.shape === 'object') {
+    return new Map([[kind, Object.entries(value).filter(([, v]) => v !== undefined).map(([id, v]): [string, string] => [id, JSON.stringify(v)])]]);
+  }
+  const planned: Planned = new Map([[kind, []]]);
+  for (const [group, list] of Object.entries(value)) {
+    const rows = listRows(list, spec.key!, `${kind}/${group}`, unchanged);
+    if (!rows) return null;
+    planned.get(kind)!.push([group, 'null']);
+    planned.set(`${kind}/${group}`, rows);
+  }
+  return planned;
+}
+
+/** The rows a snapshot is kept as, in order, by kind. */
+export function snapshotRows(snapshot: Record<string, unknown>, unchanged?: Unchanged): Planned {
+  const planned: Planned = new Map([
+    ['field', []],
+    ['split', []],
+  ]);
+  for (const [name, value] of Object.entries(snapshot)) {
+    if (value === undefined) continue;
+    const split = splitField(name, value, unchanged);
+    if (split) {
+      planned.get('split')!.push([name, JSON.stringify(SPLIT[name]!.shape)]);
+      for (const [kind, rows] of split) planned.set(kind, rows);
+    } else {
+      planned.get('field')!.push([name, JSON.stringify(value)]);
+    }
+  }
+  return planned;
+}
+
+/** The text of an imported exchange.json kept as it was, or null. */
+function rawText(rows: Rows): string | null {
+  const raw = rows.get('raw')?.get(EXCHANGE_FILE);
+  if (!raw) return null;
+  try {
+    const text = JSON.parse(raw.json) as unknown;
+    return typeof text === 'string' ? text : raw.json;
+  } catch {
+    return raw.json;
+  }
+}
+
+const inOrder = (kind: Map<string, Row> | undefined) => [...(kind ?? new Map<string, Row>())].sort((a, b) => a[1].pos - b[1].pos);
+
+/** The snapshot the rows hold; null when they hold none; UnreadableText / StoreDamage when they do not read. */
+export function rowsSnapshot(rows: Rows): unknown {
+  const raw = rawText(rows);
+  if (raw !== null) {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch (error) {
+      return new UnreadableText((error as Error).message);
+    }
+  }
+  const fields = inOrder(rows.get('field'));
+  const splits = inOrder(rows.get('split'));
+  if (fields.length === 0 && splits.length === 0) return null;
+  let at = '';
+  const parse = (kind: string, id: string, json: string) => {
+    at = `${kind}/${id}`;
+    return JSON.parse(json) as unknown;
+  };
+  try {
+    const out: Record<string, unknown> = {};
+    for (const [name, row] of fields) out[name] = parse('field', name, row.json);
+    for (const [name, row] of splits) {
+      const shape = parse('split', name, row.json);
+      const kind = `items:${name}`;
+      const items = inOrder(rows.get(kind));
+      if (shape === 'list') out[name] = items.map(([id, r]) => parse(kind, id, r.json));
+      else if (shape === 'object') out[name] = Object.fromEntries(items.map(([id, r]) => [id, parse(kind, id, r.json)]));
+      else if (shape === 'groups') {
+        out[name] = Object.fromEntries(items.map(([group]) => [group, inOrder(rows.get(`${kind}/${group}`)).map(([id, r]) => parse(`${kind}/${group}`, id, r.json))]));
+      } else return new StoreDamage('damaged', `field ${name} is kept in a shape this build does not know (${JSON.stringify(shape)})`);
+    }
+    return out;
+  } catch (error) {
+    return new UnreadableText(`record ${at}: ${(error as Error).message}`);
+  }
+}
+
+type Change = { upserts: Array<[string, string, number, string]>; deletes: Array<[string, string]> };
+
+/**
+ * What a save writes: rows that are new, whose JSON changed or whose place in
+ * their list moved; rows no longer there are deleted. A row keeps its
+ * position while it stays after the one before it; one that does not (new,
+ * or moved later, as a re-queued resting order) is given the next position
+ * after every other of its list, so a move writes the rows moved, not the list.
+ */
+export function planChanges(current: Rows, next: Planned): Change {
+  const change: Change = { upserts: [], deletes: [] };
+  for (const [kind, list] of next) {
+    const before = current.get(kind);
+    if (!before) {
+      list.forEach(([id, json], pos) => change.upserts.push([kind, id, pos, json]));
+      continue;
+    }
+    let max = -1;
+    for (const row of before.values()) if (row.pos > max) max = row.pos;
+    let last = -1;
+    let kept = 0;
+    for (const [id, json] of list) {
+      const row = before.get(id);
+      if (row) kept += 1;
+      if (row && row.pos > last) {
+        last = row.pos;
+        if (row.json !== json) change.upserts.push([kind, id, row.pos, json]);
+      } else {
+        last = ++max;
+        change.upserts.push([kind, id, last, json]);
+      }
+    }
+    // Ids of a list are distinct (else it is kept whole): every row kept means none is gone.
+    if (kept < before.size) {
+      const ids = new Set(list.map(([id]) => id));
+      for (const id of before.keys()) if (!ids.has(id)) change.deletes.push([kind, id]);
+    }
+  }
+  for (const [kind, rows] of current) if (!next.has(kind)) for (const id of rows.keys()) change.deletes.push([kind, id]);
+  return change;
+}
+
+function applyChanges(rows: Rows, change: Change): void {
+  for (const [kind, id, pos, json] of change.upserts) {
+    let ofKind = rows.get(kind);
+    if (!ofKind) rows.set(kind, (ofKind = new Map()));
+    ofKind.set(id, { pos, json });
+  }
+  for (const [kind, id] of change.deletes) {
+    const ofKind = rows.get(kind);
+    ofKind?.delete(id);
+    if (ofKind?.size === 0) rows.delete(kind);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Opening the file.
+
+export interface SqliteFolderOptions {
+  /** where the one-line notices go (import done, file moved aside); console by default */
+  log?: (line: string) => void;
+  /** the clock of the names of moved-aside files */
+  now?: () => number;
+}
+
+type Moved = { kind: 'damaged' | 'foreign'; detail: string; movedTo: string; bytes: number };
+
+function stamp(now: number) {
+  return new Date(now).toISOString().replace(/[:.]/g, '-');
+}
+
+/** Moves the database and its WAL files to `<file>.<why>-<time>`; answers the new path. */
+function moveAside(path: string, why: string, now: number): string {
+  let target = `${path}.${why}-${stamp(now)}`;
+  for (let n = 2; existsSync(target); n += 1) target = `${path}.${why}-${stamp(now)}-${n}`;
+  renameSync(path, target);
+  for (const suffix of ['-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, target + suffix);
+  return target;
+}
+
+/** Why an existing file cannot be used as this build's database (its user_version is answered on success). */
+function check(path: string): { problem: null; version: number } | { problem: 'damaged' | 'foreign'; detail: string } {
+  let db: Database | null = null;
+  try {
+    db = new (sqlite().DatabaseSync)(path);
+    const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+    if (version > SCHEMA_VERSION) return { problem: 'foreign', detail: `${basename(path)} has schema version ${version}; this build reads version ${SCHEMA_VERSION} and older` };
+    const answers = db.prepare('PRAGMA quick_check').all().map((row) => Object.values(row)[0]);
+    if (answers.length !== 1 || answers[0] !== 'ok') return { problem: 'damaged', detail: `${basename(path)} fails its integrity check: ${answers.slice(0, 3).join('; ')}` };
+    return { problem: null, version };
+  } catch (error) {
+    return { problem: 'damaged', detail: `${basename(path)} is not a readable SQLite database (${(error as Error).message})` };
+  } finally {
+    try {
+      db?.close();
+    } catch {
+      // Closing a file that never opened.
+    }
+  }
+}
+
+/**
+ * Opens (makes) the database and brings its schema up to date. `create` runs
+ * in the same transaction as the first schema: a database either has both
+ * (the import of the JSON files) or neither, and a crash mid-way retries it.
+ */
+function open(path: string, create: (db: Database) => void): Database {
+  const db = new (sqlite().DatabaseSync)(path);
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA journal_mode = WAL');
+  // FULL in WAL mode: every commit syncs the log, so a commit that returned survives a power cut (NORMAL does not).
+  db.exec('PRAGMA synchronous = FULL');
+  // macOS: fsync leaves data in the drive's cache; F_FULLFSYNC does not (a no-op elsewhere).
+  db.exec('PRAGMA fullfsync = ON');
+  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (version < SCHEMA_VERSION) {
+    transaction(db, () => {
+      for (const step of MIGRATIONS.slice(version)) step(db);
+      if (version === 0) create(db);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    });
+  }
+  return db;
+}
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The data folder's JSON files (from the file stores) into a new database,
+ * inside the transaction that makes it. Answers what to do once that
+ * commits: rename each file `<name>.imported`, so it is never imported
+ * twice, and say so. An exchange.json this build does not restore is kept
+ * as its text (a `raw` row): the run sets it aside as it would the file.
+ */
+function importJsonFiles(db: Database, folder: string, log: (line: string) => void): () => void {
+  const texts = Object.entries(TEXT_FILES)
+    .map(([name, file]) => ({ name, file, text: readText(join(folder, file)) }))
+    .filter((t): t is { name: string; file: (typeof TEXT_FILES)[keyof typeof TEXT_FILES]; text: string } => t.text !== null);
+  const exchangeText = readText(join(folder, EXCHANGE_FILE));
+  const asideText = readText(join(folder, SET_ASIDE_FILE));
+  if (texts.length === 0 && exchangeText === null && asideText === null) return () => {};
+  const imported: string[] = [];
+  const what: string[] = [];
+  const writeRows = (snapshot: Record<string, unknown>) => {
+    const upsert = db.prepare('INSERT INTO records (kind, id, pos, json) VALUES (?, ?, ?, ?)');
+    for (const [kind, id, pos, json] of planChanges(new Map(), snapshotRows(snapshot)).upserts) upsert.run(enc(kind), enc(id), pos, json);
+  };
+  const putText = db.prepare('INSERT OR REPLACE INTO texts (name, text) VALUES (?, ?)');
+  for (const { name, file, text } of texts) {
+    putText.run(name, enc(text));
+    imported.push(file);
+  }
+  if (exchangeText !== null) {
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(exchangeText);
+    } catch {
+      parsed = null;
+    }
+    const snap = isPlainObject(parsed) && parsed.format === 'exchange-snapshot' && parsed.version === 1 ? parsed : null;
+    if (snap) {
+      writeRows(snap);
+      what.push(`${Array.isArray(snap.orders) ? snap.orders.length : 0} orders of ${Array.isArray(snap.accounts) ? snap.accounts.length : 0} accounts`);
+    } else {
+      db.prepare('INSERT INTO records (kind, id, pos, json) VALUES (?, ?, 0, ?)').run('raw', EXCHANGE_FILE, JSON.stringify(exchangeText));
+      what.push(`${EXCHANGE_FILE} as text (this build does not restore it: it will be set aside)`);
+    }
+    imported.push(EXCHANGE_FILE);
+  }
+  if (asideText !== null) {
+    try {
+      const kept = JSON.parse(asideText) as { record?: SetAsideRecord; text?: unknown };
+      if (typeof kept?.text === 'string' && typeof kept.record?.kind === 'string') {
+        db.prepare('INSERT OR REPLACE INTO set_aside (slot, record, text) VALUES (1, ?, ?)').run(JSON.stringify(kept.record), enc(kept.text));
+        imported.push(SET_ASIDE_FILE);
+      }
+    } catch {
+      // Not a set-aside record: left where it is.
+    }
+  }
+  return () => {
+    for (const file of imported) {
+      try {
+        renameSync(join(folder, file), join(folder, `${file}.imported`));
+      } catch (error) {
+        // Imported all the same: the database is made, so it is never read again.
+        log(`exchange server: could not rename ${file} after importing it (${(error as Error).message})`);
+      }
+    }
+    log(`exchange server: imported ${imported.join(', ')}${what.length ? ` (${what.join('; ')})` : ''} from ${folder} into ${DB_FILE}; renamed each to <name>.imported`);
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The stores.
+
+export type SqliteDataFolder = ReturnType<typeof openSqliteDataFolder>;
+
+/**
+ * Every store of the backend in `<folder>/exchange.db` (folder and file made
+ * if missing): the same shape as `dataFolderStores(folder)`, plus `close()`.
+ * Every save is one transaction, committed before `save` returns.
+ */
+export function openSqliteDataFolder(folder: string, options: SqliteFolderOptions = {}) {
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const now = options.now ?? Date.now;
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, DB_FILE);
+  const existed = existsSync(path);
+
+  let moved: Moved | null = null;
+  if (existed) {
+    const checked = check(path);
+    if (checked.problem) {
+      const bytes = statSync(path).size;
+      const movedTo = moveAside(path, checked.problem === 'foreign' ? 'newer' : 'damaged', now());
+      moved = { kind: checked.problem, detail: `${checked.detail}; moved to ${basename(movedTo)}`, movedTo, bytes };
+      log(`exchange server: ${checked.detail}. Moved it to ${movedTo} and started a fresh database; the storage page offers to let it go.`);
+    }
+  }
+
+  let imported = () => {};
+  // A new database (or one whose making never committed) takes the JSON files; not one replacing a file moved aside.
+  const db = open(path, (fresh) => {
+    if (!moved) imported = importJsonFiles(fresh, folder, log);
+  });
+  imported();
+  const rows: Rows = new Map();
+  /** rows written by the last save (a test hook: what a save costs) */
+  let lastWrite = { upserts: 0, deletes: 0 };
+  const upsert = db.prepare('INSERT INTO records (kind, id, pos, json) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET pos = excluded.pos, json = excluded.json');
+  const remove = db.prepare('DELETE FROM records WHERE kind = ? AND id = ?');
+  const writeChange = (change: Change) => {
+    for (const [kind, id, pos, json] of change.upserts) upsert.run(enc(kind), enc(id), pos, json);
+    for (const [kind, id] of change.deletes) remove.run(enc(kind), enc(id));
+  };
+  for (const row of db.prepare('SELECT kind, id, pos, json FROM records').all() as Array<{ kind: string; id: string; pos: number; json: string }>) {
+    const kind = dec(row.kind);
+    let ofKind = rows.get(kind);
+    if (!ofKind) rows.set(kind, (ofKind = new Map()));
+    ofKind.set(dec(row.id), { pos: Number(row.pos), json: row.json });
+  }
+  // What this run found, as `load` answers it (read once, like the file stores).
+  const loaded: unknown = moved ? new StoreDamage(moved.kind, moved.detail) : rowsSnapshot(rows);
+  /** The text of what `load` found, for the trader to download when it does not restore. */
+  const loadedText = (): string => {
+    if (moved) return JSON.stringify({ movedTo: moved.movedTo, detail: moved.detail }, null, 2);
+    const raw = rawText(rows);
+    if (raw !== null) return raw;
+    if (loaded instanceof UnreadableText || loaded instanceof StoreDamage) {
+      const all = [...rows].flatMap(([kind, ofKind]) => inOrder(ofKind).map(([id, row]) => [kind, id, row.json]));
+      return JSON.stringify({ format: 'sqlite-records', rows: all });
+    }
+    return JSON.stringify(loaded);
+  };
+
+  type SetAside = { record: SetAsideRecord; text: string };
+  let aside: SetAside | null = null;
+  try {
+    const kept = db.prepare('SELECT record, text FROM set_aside WHERE slot = 1').get() as { record: string; text: string } | undefined;
+    if (kept) aside = { record: JSON.parse(kept.record) as SetAsideRecord, text: dec(kept.text) };
+  } catch {
+    aside = null;
+  }
+  // After a save, `load` answers what was saved (rebuilt from the rows, only when asked).
+  let saved = false;
+
+  const exchangeState: ExchangeStateStore & { lastWrite(): { upserts: number; deletes: number } } = {
+    synchronous: true,
+    load: () => (saved ? rowsSnapshot(rows) : loaded),
+    save(snapshot: SavedExchange, hint?: SaveHint) {
+      const change = planChanges(rows, snapshotRows(snapshot as unknown as Record<string, unknown>, unchangedBy(rows, hint)));
+      transaction(db, () => writeChange(change));
+      applyChanges(rows, change);
+      lastWrite = { upserts: change.upserts.length, deletes: change.deletes.length };
+      saved = true;
+    },
+    setAside(why) {
+      const next: SetAside = { record: { ...why, bytes: moved ? moved.bytes : 0 }, text: loadedText() };
+      if (!moved) next.record.bytes = next.text.length;
+      db.prepare('INSERT OR REPLACE INTO set_aside (slot, record, text) VALUES (1, ?, ?)').run(JSON.stringify(next.record), enc(next.text));
+      aside = next;
+    },
+    aside: () => aside,
+    discardAside() {
+      db.prepare('DELETE FROM set_aside WHERE slot = 1').run();
+      aside = null;
+    },
+    lastWrite: () => lastWrite,
+  };
+
+  const getText = db.prepare('SELECT text FROM texts WHERE name = ?');
+  const putText = db.prepare('INSERT INTO texts (name, text) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET text = excluded.text');
+  const text = (name: keyof typeof TEXT_FILES): TextPersistence => ({
+    load: () => {
+      const row = getText.get(name) as { text: string } | undefined;
+      return row ? dec(row.text) : null;
+    },
+    save: (value) => void putText.run(name, enc(value)),
+  });
+
+  let closed = false;
+  return {
+    userPersistence: text('users'),
+    chartPersistence: text('charts'),
+    accountPersistence: text('accounts'),
+    sessionPersistence: text('sessions'),
+    exchangeState,
+    recentsPersistence: text('recents'),
+    replayPersistence: text('replay'),
+    /** closes the database (a save after it fails, and is logged by the caller) */
+    close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll } from 'vitest';
+import { DB_NAME, openExchangeDb, openIdbExchangeStore, openIdbTexts } from './browserDb';
+import { dataFolderStores } from './fileStores';
+import { openSqliteDataFolder } from './sqliteStores';
+import { storeContract, TEXT_NAMES, textsOf, type TextName } from './storeContract';
+import { TEXT_KEYS } from './textStores';
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const newFolder = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'spot-contract-'));
+  folders.push(folder);
+  return folder;
+};
+
+storeContract('JSON files (dataFolderStores)', {
+  place: newFolder,
+  open: (folder) => {
+    const stores = dataFolderStores(folder);
+    return Promise.resolve({ exchangeState: stores.exchangeState, texts: textsOf(stores), close: () => Promise.resolve() });
+  },
+  damage: (folder) => writeFileSync(join(folder, 'exchange.json'), '{"format":"exchange-sn'),
+});
+
+storeContract('SQLite (openSqliteDataFolder)', {
+  place: newFolder,
+  open: (folder) => {
+    const stores = openSqliteDataFolder(folder, { log: () => {} });
+    return Promise.resolve({
+      exchangeState: stores.exchangeState,
+      texts: textsOf(stores),
+      close: () => Promise.resolve(stores.close()),
+    });
+  },
+  // Not a database at all: moved aside, a fresh one made.
+  damage: (folder) => writeFileSync(join(folder, 'exchange.db'), 'this is not a SQLite database, only some text written over it'),
+});
+
+const TEXT_KEY_OF: Record<TextName, string> = {
+  users: TEXT_KEYS.users,
+  charts: TEXT_KEYS.charts,
+  accounts: TEXT_KEYS.accounts,
+  sessions: TEXT_KEYS.sessions,
+  recents: TEXT_KEYS.recents,
+  replay: TEXT_KEYS.replay,
+};
+
+storeContract('IndexedDB (browserDb)', {
+  place: () => new IDBFactory(),
+  open: async (factory) => {
+    const db = await openExchangeDb(factory);
+    const exchangeState = await openIdbExchangeStore(db);
+    const idbTexts = await openIdbTexts(db);
+    const texts = Object.fromEntries(TEXT_NAMES.map((name) => [name, idbTexts.text(TEXT_KEY_OF[name])])) as Record<TextName, ReturnType<typeof idbTexts.text>>;
+    return {
+      exchangeState,
+      texts,
+      close: async () => {
+        await idbTexts.settled();
+        // Lets the store's queued writes (a set-aside, a discard) finish first.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        db.close();
+      },
+    };
+  },
+  damage: async (factory) => {
+    const db = await openExchangeDb(factory);
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('state', 'readwrite');
+      tx.objectStore('state').put('{not json', 'exchange');
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error(`${DB_NAME}: write failed`));
+    });
+    db.close();
+  },
+});
