@@ -89,6 +89,16 @@ describe('chart saves', () => {
     expect(await (await fetch('/spot/api/account/kline_file/u-uta/2.json')).json()).toMatchObject({ code: 10007 });
   });
 
+  it('answers 404, not a server error, for a file path whose user segment is badly percent-encoded', async () => {
+    backend();
+    await call(UPLOAD_KLINE_PATH, { cookie: UTA, body: { version: 0, saveData: LAYOUT, indicatorVersion: 1 } });
+    for (const segment of ['%E0%A4%A', '%', '%ED%A0%80']) {
+      const file = await fetch(`/spot/api/account/kline_file/${segment}/1.json`, { headers: { cookie: UTA } });
+      expect(file.status, segment).toBe(404);
+    }
+    expect((await fetch('/spot/api/account/kline_file/u%2Duta/1.json', { headers: { cookie: UTA } })).status).toBe(200);
+  });
+
   it('answers a stale upload with the conflict code and the current version, and keeps the newer save', async () => {
     backend();
     await call(UPLOAD_KLINE_PATH, { cookie: UTA, body: { version: 0, saveData: LAYOUT, indicatorVersion: 1 } });

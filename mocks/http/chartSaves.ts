@@ -79,6 +79,15 @@ function validSaveData(value: unknown): string {
   return value;
 }
 
+/** A path segment decoded; null for a bad percent-encoding (`%E0%A4%A`), which names no file. */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The chart configuration and chart save calls of spec 1 §7. All of them
  * belong to a signed-in user; a demo account may read but not upload.
@@ -136,7 +145,7 @@ export function chartSaveHandlers(context: ChartSaveContext) {
       const { userId } = signedIn(request);
       const match = /\/kline_file\/([^/]+)\/(\d+)\.json$/.exec(new URL(request.url).pathname);
       const save = context.charts.save(userId);
-      if (!match || decodeURIComponent(match[1]!) !== userId || !save || Number(match[2]) !== save.version) {
+      if (!match || decodedSegment(match[1]!) !== userId || !save || Number(match[2]) !== save.version) {
         return HttpResponse.json({ message: 'Not found' }, { status: 404 });
       }
       return HttpResponse.json({ version: save.version, indicatorVersion: save.indicatorVersion, saveData: save.saveData });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { getResponse } from 'msw';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SocketConnection, SocketPeer } from '../gateway/types';
@@ -29,20 +28,48 @@ interface Acceptor {
   accept(peer: SocketPeer, info?: { token?: string | null }): SocketConnection;
 }
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+/** The most a request body may hold (a session upload included); a bigger one is refused with 413 before any handler runs. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The whole body, read before a handler runs. A body left unread (a handler
+ * that ignores it, a refusal, a 404) would otherwise stay in the connection:
+ * `Readable.toWeb` holds the stream paused, Node cannot discard it, and the
+ * next request on that keep-alive connection never gets an answer.
+ * null: over MAX_BODY_BYTES.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The msw request of a Node request; null when its body is too big. */
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request | null> {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    duplex: hasBody ? 'half' : undefined,
-  } as RequestInit);
+  const body = hasBody ? await readBody(req) : undefined;
+  if (body === null) return null;
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: body && new Uint8Array(body) });
 }
+
+const tooLarge = (res: ServerResponse, extraHeaders: Record<string, string> = {}): void =>
+  void res.writeHead(413, { ...extraHeaders, 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify({ code: 10001, success: false, message: `body over ${MAX_BODY_BYTES} bytes` }));
 
 async function writeResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
   // HttpResponse.error() is how a handler says "the network failed": cut the connection.
@@ -135,7 +162,12 @@ function hostListener(backend: Backend, ownOrigin: () => string, pageOrigin: () 
       writeRefusal(res, verdict, cors);
       return;
     }
-    const response = await getResponse(backend.httpHandlers, toRequest(req, ownOrigin()), { baseUrl: pageOrigin() });
+    const request = await toRequest(req, ownOrigin());
+    if (!request) {
+      tooLarge(res, cors);
+      return;
+    }
+    const response = await getResponse(backend.httpHandlers, request, { baseUrl: pageOrigin() });
     if (response) await writeResponse(res, response, cors);
     else res.writeHead(404, cors).end();
   }));
@@ -151,7 +183,8 @@ export async function startLocalServer(options: LocalServerOptions) {
   const host = options.host ?? '127.0.0.1';
   let origin = `http://${host}`;
   const backend = createBackend({ ...options, origin: () => origin });
-  const sockets = new WebSocketServer({ noServer: true });
+  // Clients send small JSON frames; ws's default of 100 MiB a frame would let one socket hold that much memory.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   const controlToken = options.controlToken || randomBytes(18).toString('base64url');
   const hosts = new Set<string>([...LOOPBACK_NAMES, host, ...(options.allowedHosts ?? [])].map((name) => name.toLowerCase()));
   const guard: GuardConfig = { hosts, controlToken };
@@ -163,7 +196,12 @@ export async function startLocalServer(options: LocalServerOptions) {
       writeRefusal(res, verdict);
       return;
     }
-    const response = await getResponse(backend.httpHandlers, toRequest(req, origin), { baseUrl: origin });
+    const request = await toRequest(req, origin);
+    if (!request) {
+      tooLarge(res);
+      return;
+    }
+    const response = await getResponse(backend.httpHandlers, request, { baseUrl: origin });
     if (response) await writeResponse(res, response);
     else if (options.distDir) await serveStatic(options.distDir, req, res);
     else res.writeHead(404).end();
