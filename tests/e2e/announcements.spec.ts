@@ -28,12 +28,22 @@ async function openStepped(page: Page, url: string) {
   await stepUntilMounted(page);
 }
 
-/** Steps the stopped clock (the page boots on it) until the bar's slot is there. */
+/**
+ * Steps the stopped clock (the page boots on it) until the bar's slot is there.
+ *
+ * By `fastForward`, not `runFor`: runFor runs every timer of the in-page
+ * market replay in each step, and on a loaded CI machine one 100 ms step took
+ * 4–5 s, so the slot was never reached within the wait (failed twice in a row
+ * in the CI run of 2026-11-28 15:22). A jump fires each due timer once. The
+ * steps after the mount stay `runFor`: the bar's 3 s timer is set by an
+ * effect that runs a moment after the step that mounted it, and a jump made
+ * before that effect would leap over it.
+ */
 async function stepUntilMounted(page: Page) {
   await expect
     .poll(
       async () => {
-        await page.clock.runFor(100);
+        await page.clock.fastForward(100);
         return page.locator('#announcement-area').count();
       },
       { timeout: 20_000, intervals: [50] },
@@ -100,7 +110,7 @@ test.describe('announcement bar (spec 1 §2.5, §4)', () => {
     await expect(bar(page)).toHaveCount(0);
     await page.reload();
     await stepUntilMounted(page);
-    // 3.1 s is when the bar shows (the last step below proves it does then); every stepped second also replays the in-page market, which a starved machine pays for.
+    // 3.1 s is when the bar shows (the last step below proves it does then).
     await page.clock.runFor(3_100);
     await expect(bar(page)).toHaveCount(0);
     // It is the remembered close that hides it: forget it and the bar is back.
