@@ -104,6 +104,9 @@ test.describe('announcement bar (spec 1 §2.5, §4)', () => {
   });
 
   test('a close is remembered across reloads', async ({ page }) => {
+    // Three cold boots of the page on a stepped clock: on the loaded CI machine (load average 12) they took the whole
+    // 60 s of a test (CI run of 2026-11-28 16:00, twice), each step of the trace slow, none stuck.
+    test.slow();
     await openStepped(page, '/en/trade/spot/BTC/USDT');
     await page.clock.runFor(3_100);
     await bar(page).getByRole('button', { name: 'Close announcements' }).click();
