@@ -120,11 +120,11 @@ test('a signed-in trader sees the pair balances; a demo account tops up once a m
 test('a standard account sees its balances and no demo top-up; a visitor sees the log-in prompt instead', async ({ page }) => {
   await closeTradeGuide(page);
   await page.goto(TRADE_PATH);
-  // The first wait after a cold start has the cold-start budget (issue 25): once in CI the panels were still loading at 15 s.
+  // The first wait after each page load has the cold-start budget (issue 25): once in CI the panels were still loading at 15 s.
   await expect(page.locator('#trade-area').getByRole('link', { name: 'Log in' })).toBeVisible({ timeout: COLD_START_MS });
   await signIn(page, 'u-standard', TRADE_PATH);
   await page.goto(TRADE_PATH);
-  await expect(page.getByTestId('available-USDT')).toHaveText('100,000');
+  await expect(page.getByTestId('available-USDT')).toHaveText('100,000', { timeout: COLD_START_MS });
   await expect(page.getByRole('button', { name: 'Top up demo funds' })).toHaveCount(0);
   await expect(page.locator('#trade-area').getByRole('link', { name: 'Log in' })).toHaveCount(0);
 });
