@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { control, REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
+import { COLD_START_MS } from './support/orderForm';
 import { installClock, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
@@ -86,7 +87,8 @@ test.describe('favorites and recents', () => {
 test.describe('rewards hub', () => {
   /** The page has loaded the account and the site config once the route picker measured a line and the strips are ready. */
   async function settled(page: Page) {
-    await expect(routeButton(page)).toContainText(/\d+ ms/, { timeout: 15_000 });
+    // Called right after a page load: the cold-start budget (issue 25); once in CI the probe was still measuring at 15 s.
+    await expect(routeButton(page)).toContainText(/\d+ ms/, { timeout: COLD_START_MS });
     await expect(strip(page, 'Recent')).toContainText('BTC/USDT');
   }
 
