@@ -122,6 +122,8 @@ test.describe('server runtime', () => {
 
 test.describe('server runtime, closed to other sites (issue 31)', () => {
   test('the page trades through the guarded server, its session cookie out of scripts\' reach; another origin\'s simple POST changes nothing', async ({ browser }) => {
+    // A sign-in, three page loads and a second page: over 60 s twice in the slow CI run of 2026-11-28 afternoon, the last at its final click.
+    test.slow();
     const context = await newContext(browser);
     const page = await context.newPage();
     await closeTradeGuide(page);
