@@ -20,6 +20,9 @@ import { basename, join } from 'node:path';
 import type * as Sqlite from 'node:sqlite';
 import type { TextPersistence } from '../accounts/perUserRecords';
 import { StoreDamage, UnreadableText, type ExchangeStateStore, type SaveHint, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+import { applyChanges, EXCHANGE_FILE, inOrder, isPlainObject, planChanges, rawText, rowsSnapshot, snapshotRows, unchangedBy, type Change, type Rows } from './sqliteRows';
+
+export { planChanges, rowsSnapshot, snapshotRows } from './sqliteRows';
 
 type Database = Sqlite.DatabaseSync;
 
@@ -72,7 +75,6 @@ const TEXT_FILES = {
   recents: 'recents.json',
   replay: 'replay.json',
 } as const;
-const EXCHANGE_FILE = 'exchange.json';
 const SET_ASIDE_FILE = 'exchange.set-aside.json';
 
 /**
@@ -97,219 +99,6 @@ function transaction<T>(db: Database, act: () => T): T {
       // Already rolled back by SQLite (e.g. a full disk).
     }
     throw error;
-  }
-}
-
-// ---------------------------------------------------------------------------
-// The engine's state as rows.
-
-/**
- * Rows of `records`, kind → id → row. `pos` keeps the order of a list (the
- * engine's maps iterate in insertion order, and a restore must keep it).
- *
- * Kinds: `field` (a top-level field kept whole, id = its name), `split` (a
- * field kept as rows, json = its shape), `items:<field>` (its items, or a
- * field of groups' group names), `items:<field>/<group>` (one group's items),
- * `raw` (an imported exchange.json this build does not restore, its text as a JSON string).
- */
-type Row = { pos: number; json: string };
-type Rows = Map<string, Map<string, Row>>;
-type Shape = 'list' | 'object' | 'groups';
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asString = (value: unknown) => (typeof value === 'string' ? value : null);
-const entryKey = (value: unknown) => (Array.isArray(value) && value.length === 2 ? asString(value[0]) : null);
-
-/** How the fields that grow with the history are split into rows; every other field is one row. */
-const SPLIT: Record<string, { shape: Shape; key?: (item: unknown) => string | null }> = {
-  orders: { shape: 'list', key: (o) => (isPlainObject(o) ? asString(o.orderId) : null) },
-  accounts: { shape: 'list', key: (a) => (isPlainObject(a) ? asString(a.userId) : null) },
-  resting: { shape: 'list', key: asString },
-  clientIds: { shape: 'list', key: entryKey },
-  quotaUsed: { shape: 'list', key: entryKey },
-  ledger: { shape: 'object' },
-  finished: { shape: 'groups', key: asString },
-  // A self-trade gives one user two fills of one trade, one per order.
-  fills: { shape: 'groups', key: (f) => (isPlainObject(f) && typeof f.tradeId === 'string' && typeof f.orderId === 'string' ? `${f.tradeId}/${f.orderId}` : null) },
-};
-
-type Planned = Map<string, Array<[string, string]>>;
-
-/** The JSON a row was last written with, when the save's hint says it has not changed since; else undefined. */
-type Unchanged = (kind: string, id: string) => string | undefined;
-
-/** A list as rows keyed by `key`, or null when an item has no key or two share one (then the field is kept whole). */
-function listRows(list: unknown, key: (item: unknown) => string | null, kind: string, unchanged?: Unchanged): Array<[string, string]> | null {
-  if (!Array.isArray(list)) return null;
-  const rows: Array<[string, string]> = [];
-  const seen = new Set<string>();
-  for (const item of list) {
-    const id = key(item);
-    if (id === null || seen.has(id)) return null;
-    seen.add(id);
-    rows.push([id, unchanged?.(kind, id) ?? JSON.stringify(item)]);
-  }
-  return rows;
-}
-
-/**
- * What a hint spares: an order the engine told no change of since the last
- * save, and any fill already written (a fill never changes), keep their JSON
- * without being serialized again. Every other row is compared.
- */
-function unchangedBy(current: Rows, hint: SaveHint | undefined): Unchanged | undefined {
-  if (!hint) return undefined;
-  return (kind, id) => {
-    if (kind === 'items:orders') return hint.orders.has(id) ? undefined : current.get(kind)?.get(id)?.json;
-    if (kind.startsWith('items:fills/')) return current.get(kind)?.get(id)?.json;
-    return undefined;
-  };
-}
-
-function splitField(name: string, value: unknown, unchanged?: Unchanged): Planned | null {
-  const spec = Object.hasOwn(SPLIT, name) ? SPLIT[name] : undefined;
-  if (!spec) return null;
-  const kind = `items:${name}`;
-  if (spec.shape === 'list') {
-    const rows = listRows(value, spec.key!, kind, unchanged);
-    return rows ? new Map([[kind, rows]]) : null;
-  }
-  if (!isPlainObject(value)) return null;
-  if (spec.shape === 'object') {
-    return new Map([[kind, Object.entries(value).filter(([, v]) => v !== undefined).map(([id, v]): [string, string] => [id, JSON.stringify(v)])]]);
-  }
-  const planned: Planned = new Map([[kind, []]]);
-  for (const [group, list] of Object.entries(value)) {
-    const rows = listRows(list, spec.key!, `${kind}/${group}`, unchanged);
-    if (!rows) return null;
-    planned.get(kind)!.push([group, 'null']);
-    planned.set(`${kind}/${group}`, rows);
-  }
-  return planned;
-}
-
-/** The rows a snapshot is kept as, in order, by kind. */
-export function snapshotRows(snapshot: Record<string, unknown>, unchanged?: Unchanged): Planned {
-  const planned: Planned = new Map([
-    ['field', []],
-    ['split', []],
-  ]);
-  for (const [name, value] of Object.entries(snapshot)) {
-    if (value === undefined) continue;
-    const split = splitField(name, value, unchanged);
-    if (split) {
-      planned.get('split')!.push([name, JSON.stringify(SPLIT[name]!.shape)]);
-      for (const [kind, rows] of split) planned.set(kind, rows);
-    } else {
-      planned.get('field')!.push([name, JSON.stringify(value)]);
-    }
-  }
-  return planned;
-}
-
-/** The text of an imported exchange.json kept as it was, or null. */
-function rawText(rows: Rows): string | null {
-  const raw = rows.get('raw')?.get(EXCHANGE_FILE);
-  if (!raw) return null;
-  try {
-    const text = JSON.parse(raw.json) as unknown;
-    return typeof text === 'string' ? text : raw.json;
-  } catch {
-    return raw.json;
-  }
-}
-
-const inOrder = (kind: Map<string, Row> | undefined) => [...(kind ?? new Map<string, Row>())].sort((a, b) => a[1].pos - b[1].pos);
-
-/** The snapshot the rows hold; null when they hold none; UnreadableText / StoreDamage when they do not read. */
-export function rowsSnapshot(rows: Rows): unknown {
-  const raw = rawText(rows);
-  if (raw !== null) {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch (error) {
-      return new UnreadableText((error as Error).message);
-    }
-  }
-  const fields = inOrder(rows.get('field'));
-  const splits = inOrder(rows.get('split'));
-  if (fields.length === 0 && splits.length === 0) return null;
-  let at = '';
-  const parse = (kind: string, id: string, json: string) => {
-    at = `${kind}/${id}`;
-    return JSON.parse(json) as unknown;
-  };
-  try {
-    const out: Record<string, unknown> = {};
-    for (const [name, row] of fields) out[name] = parse('field', name, row.json);
-    for (const [name, row] of splits) {
-      const shape = parse('split', name, row.json);
-      const kind = `items:${name}`;
-      const items = inOrder(rows.get(kind));
-      if (shape === 'list') out[name] = items.map(([id, r]) => parse(kind, id, r.json));
-      else if (shape === 'object') out[name] = Object.fromEntries(items.map(([id, r]) => [id, parse(kind, id, r.json)]));
-      else if (shape === 'groups') {
-        out[name] = Object.fromEntries(items.map(([group]) => [group, inOrder(rows.get(`${kind}/${group}`)).map(([id, r]) => parse(`${kind}/${group}`, id, r.json))]));
-      } else return new StoreDamage('damaged', `field ${name} is kept in a shape this build does not know (${JSON.stringify(shape)})`);
-    }
-    return out;
-  } catch (error) {
-    return new UnreadableText(`record ${at}: ${(error as Error).message}`);
-  }
-}
-
-type Change = { upserts: Array<[string, string, number, string]>; deletes: Array<[string, string]> };
-
-/**
- * What a save writes: rows that are new, whose JSON changed or whose place in
- * their list moved; rows no longer there are deleted. A row keeps its
- * position while it stays after the one before it; one that does not (new,
- * or moved later, as a re-queued resting order) is given the next position
- * after every other of its list, so a move writes the rows moved, not the list.
- */
-export function planChanges(current: Rows, next: Planned): Change {
-  const change: Change = { upserts: [], deletes: [] };
-  for (const [kind, list] of next) {
-    const before = current.get(kind);
-    if (!before) {
-      list.forEach(([id, json], pos) => change.upserts.push([kind, id, pos, json]));
-      continue;
-    }
-    let max = -1;
-    for (const row of before.values()) if (row.pos > max) max = row.pos;
-    let last = -1;
-    let kept = 0;
-    for (const [id, json] of list) {
-      const row = before.get(id);
-      if (row) kept += 1;
-      if (row && row.pos > last) {
-        last = row.pos;
-        if (row.json !== json) change.upserts.push([kind, id, row.pos, json]);
-      } else {
-        last = ++max;
-        change.upserts.push([kind, id, last, json]);
-      }
-    }
-    // Ids of a list are distinct (else it is kept whole): every row kept means none is gone.
-    if (kept < before.size) {
-      const ids = new Set(list.map(([id]) => id));
-      for (const id of before.keys()) if (!ids.has(id)) change.deletes.push([kind, id]);
-    }
-  }
-  for (const [kind, rows] of current) if (!next.has(kind)) for (const id of rows.keys()) change.deletes.push([kind, id]);
-  return change;
-}
-
-function applyChanges(rows: Rows, change: Change): void {
-  for (const [kind, id, pos, json] of change.upserts) {
-    let ofKind = rows.get(kind);
-    if (!ofKind) rows.set(kind, (ofKind = new Map()));
-    ofKind.set(id, { pos, json });
-  }
-  for (const [kind, id] of change.deletes) {
-    const ofKind = rows.get(kind);
-    ofKind?.delete(id);
-    if (ofKind?.size === 0) rows.delete(kind);
   }
 }
 
