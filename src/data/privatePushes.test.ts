@@ -347,7 +347,10 @@ describe('usePrivatePushes', () => {
     renderHook(() => usePrivatePushes(connect), { wrapper });
     const old = sockets.latest();
     openAndAck(old);
+    // The other tab's cookie has reached this one (the switch waits for it: accountSwitch.ts).
+    document.cookie = 'spot_session=token-of-u-other; path=/';
     act(() => window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.account, newValue: 'u-other' })));
+    document.cookie = 'spot_session=; path=/; max-age=0';
     expect(old.closedWith).toBe(CLOSE_CODES.closedByPage);
     expect(sockets.all).toHaveLength(2);
     // a late frame on the old socket reaches nobody

@@ -101,7 +101,7 @@ test('a signed-in trader sees the pair balances; a demo account tops up once a m
   await closeTradeGuide(page);
   await signIn(page, 'u-demo', TRADE_PATH);
   await page.goto(TRADE_PATH);
-  await expect(page.getByTestId('available-ETH')).toHaveText('10');
+  await expect(page.getByTestId('available-ETH')).toHaveText('10', { timeout: COLD_START_MS });
   await expect(page.getByTestId('available-USDT')).toHaveText('100,000');
   // The button opens the top-up modal; its Top up makes the call.
   const modal = page.getByRole('dialog', { name: 'Top up demo funds' });
