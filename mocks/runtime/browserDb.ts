@@ -1,64 +1,60 @@
 /**
- * The embedded exchange's IndexedDB database, shared by its two browser
- * runtimes (the shared worker and the in-page fallback). One versioned
- * schema with its migrations here, so the runtimes never open it at
- * different versions and lock each other out.
+ * The embedded exchange's IndexedDB database (through Dexie, as the rest of
+ * the page), shared by its two browser runtimes (the shared worker and the
+ * in-page fallback). One versioned schema with its migrations here, so the
+ * runtimes never open it at different versions and lock each other out.
  *
- * v1: `state`, the engine's account state as one JSON text (key `exchange`);
- *     a state that did not restore is kept beside it (key `exchange:set-aside`).
- * v2: `texts`, the small per-user stores (favorites, chart saves, sessions,
- *     registered users, recents) that lived in localStorage, which a worker
- *     cannot reach.
+ * Native versions (Dexie's 0.1, 0.2, 0.3; the first two were written by hand):
+ * 1: `state`, the engine's account state as one JSON text (key `exchange`);
+ *    a state that did not restore is kept beside it (key `exchange:set-aside`).
+ * 2: `texts`, the small per-user stores (favorites, chart saves, sessions,
+ *    registered users, recents) that lived in localStorage, which a worker
+ *    cannot reach.
+ * 3: `records`, the engine's state as records (recordRows.ts, the same rows as
+ *    the server's SQLite): a save writes the orders, fills and balances that
+ *    changed, not the whole history. The JSON text of versions 1–2 is
+ *    imported in the upgrade and removed; `state` keeps only the set-aside.
+ *
+ * Every write is a `strict` transaction: on disk, not only in the OS cache,
+ * before the call that made it answers.
  */
+import { Dexie, type Table } from 'dexie';
 import type { TextPersistence } from '../accounts/perUserRecords';
-import { UnreadableText, type ExchangeStateStore, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+import { type ExchangeStateStore, type SaveHint, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+import { applyChanges, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, unchangedBy, type RecordRow, type Rows } from './recordRows';
 
 export const DB_NAME = 'spot-mock-exchange';
-export const DB_VERSION = 2;
-const STATE = 'state';
-const TEXTS = 'texts';
 const EXCHANGE_KEY = 'exchange';
 const SET_ASIDE_KEY = 'exchange:set-aside';
 
-export function openExchangeDb(factory: IDBFactory = indexedDB): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = factory.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = (event) => {
-      const db = request.result;
-      if (event.oldVersion < 1) db.createObjectStore(STATE);
-      if (event.oldVersion < 2) db.createObjectStore(TEXTS);
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      // A newer build in another tab upgrades the schema: let it, this copy stops writing.
-      db.onversionchange = () => db.close();
-      resolve(db);
-    };
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
-    request.onblocked = () => reject(new Error('IndexedDB open blocked'));
-  });
-}
+export class ExchangeDatabase extends Dexie {
+  /** out-of-line keys: only `exchange:set-aside` since version 3 */
+  state!: Table<string, string>;
+  /** out-of-line keys: the text store's name */
+  texts!: Table<string, string>;
+  records!: Table<RecordRow, [string, string]>;
 
-function run<T>(db: IDBDatabase, stores: string[], mode: IDBTransactionMode, act: (tx: IDBTransaction) => IDBRequest<T> | void): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
-    // 'strict': an acknowledged order is on disk, not only in the OS cache, when the call answers.
-    const tx = db.transaction(stores, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
-    const request = act(tx);
-    tx.oncomplete = () => resolve(request ? request.result : undefined);
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
-/** Stored text that is not JSON reads as UnreadableText: the exchange starts fresh and sets the text aside. */
-function parsedOrUnreadable(text: unknown): unknown {
-  if (text === undefined || text === null) return null;
-  if (typeof text !== 'string') return new UnreadableText(`a stored ${typeof text}, not text`);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    return new UnreadableText((error as Error).message);
+  constructor(factory?: IDBFactory, keyRange?: typeof IDBKeyRange) {
+    super(DB_NAME, { ...(factory ? { indexedDB: factory, IDBKeyRange: keyRange } : {}), chromeTransactionDurability: 'strict' });
+    this.version(0.1).stores({ state: '' });
+    this.version(0.2).stores({ texts: '' });
+    this.version(0.3)
+      .stores({ records: '[kind+id]' })
+      .upgrade(async (tx) => {
+        const text: unknown = await tx.table('state').get(EXCHANGE_KEY);
+        if (text === undefined || text === null) return;
+        // A value that is not text (nothing this project wrote) is kept as its description, and set aside as damaged.
+        await tx.table('records').bulkAdd(importedRows(typeof text === 'string' ? text : String(text)).rows);
+        await tx.table('state').delete(EXCHANGE_KEY);
+      });
   }
+}
+
+/** Opens (and upgrades) the database; `factory`/`keyRange` for tests (fake-indexeddb). */
+export async function openExchangeDb(factory?: IDBFactory, keyRange?: typeof IDBKeyRange): Promise<ExchangeDatabase> {
+  const db = new ExchangeDatabase(factory, keyRange);
+  await db.open();
+  return db;
 }
 
 type SetAside = { record: SetAsideRecord; text: string };
@@ -75,44 +71,53 @@ function setAsideOrNull(value: unknown): SetAside | null {
 
 /**
  * The engine's state store, read once before the exchange starts (a
- * synchronous `load` afterwards). Saves are serialised as text, so what is
- * stored is exactly what the local server's file would hold. Its writes are
- * transactions on one object store, which IndexedDB runs in the order they
- * were made: a set-aside made before the first save lands before it.
+ * synchronous `load` afterwards). A save writes the rows that changed in one
+ * transaction; the rows in memory follow only once it committed, so a failed
+ * write is retried by the next save's comparison. Writes share the `state`
+ * table in their scope, so IndexedDB runs them in the order they were made:
+ * a set-aside made before the first save lands before it. Without a database
+ * (blocked, private mode) the state lives as long as the page.
  */
-export async function openIdbExchangeStore(db: IDBDatabase | null): Promise<ExchangeStateStore> {
-  let text: unknown = null;
+export async function openIdbExchangeStore(db: ExchangeDatabase | null): Promise<ExchangeStateStore> {
+  let rows: Rows = new Map();
   let aside: SetAside | null = null;
   if (db) {
     try {
-      text = await run(db, [STATE], 'readonly', (tx) => tx.objectStore(STATE).get(EXCHANGE_KEY));
-      aside = setAsideOrNull(await run(db, [STATE], 'readonly', (tx) => tx.objectStore(STATE).get(SET_ASIDE_KEY)));
+      rows = rowsOf(await db.records.toArray());
+      aside = setAsideOrNull(await db.state.get(SET_ASIDE_KEY));
     } catch (error) {
       console.warn('embedded exchange: saved accounts unreadable; starting fresh', error);
     }
   }
-  const stored = parsedOrUnreadable(text);
-  // After a save, `load` answers the state saved (parsed only when asked).
-  let saved: string | null = null;
-  const write = (act: (store: IDBObjectStore) => IDBRequest) => (db ? run(db, [STATE], 'readwrite', (tx) => act(tx.objectStore(STATE))).then(() => undefined) : Promise.resolve());
+  const loaded = rowsSnapshot(rows);
+  // After a save, `load` answers the state saved (rebuilt from the rows only when asked).
+  let saved = false;
+  let lastWrite = { upserts: 0, deletes: 0 };
+  const write = (act: (db: ExchangeDatabase) => Promise<unknown>): Promise<void> =>
+    db ? db.transaction('rw', db.records, db.state, () => act(db)).then(() => undefined) : Promise.resolve();
   return {
-    load: () => (saved === null ? stored : parsedOrUnreadable(saved)),
-    save(snapshot: SavedExchange) {
-      const json = JSON.stringify(snapshot);
-      return write((store) => store.put(json, EXCHANGE_KEY)).then(() => {
-        saved = json;
+    load: () => (saved ? rowsSnapshot(rows) : loaded),
+    async save(snapshot: SavedExchange, hint?: SaveHint) {
+      const change = planChanges(rows, snapshotRows(snapshot as unknown as Record<string, unknown>, unchangedBy(rows, hint)));
+      await write(async (d) => {
+        if (change.upserts.length > 0) await d.records.bulkPut(change.upserts.map(([kind, id, pos, json]) => ({ kind, id, pos, json })));
+        if (change.deletes.length > 0) await d.records.bulkDelete(change.deletes);
       });
+      applyChanges(rows, change);
+      lastWrite = { upserts: change.upserts.length, deletes: change.deletes.length };
+      saved = true;
     },
+    lastWrite: () => lastWrite,
     setAside(why) {
-      const kept = typeof text === 'string' ? text : String(text);
-      aside = { record: { ...why, bytes: kept.length }, text: kept };
+      const text = rowsText(rows, loaded);
+      aside = { record: { ...why, bytes: text.length }, text };
       const record = JSON.stringify(aside);
-      return write((store) => store.put(record, SET_ASIDE_KEY));
+      return write((d) => d.state.put(record, SET_ASIDE_KEY));
     },
     aside: () => aside,
     discardAside() {
       aside = null;
-      return write((store) => store.delete(SET_ASIDE_KEY));
+      return write((d) => d.state.delete(SET_ASIDE_KEY));
     },
   };
 }
@@ -125,24 +130,18 @@ export interface IdbTexts {
 }
 
 /**
- * The small text stores in one object store. All of them are read at start
- * (they are a few KB), then served from memory; the saves of one turn of the
- * event loop go out in one transaction. `legacy` is what an older build left
- * in localStorage: taken for any key the database does not hold yet, so an
+ * The small text stores in one table. All of them are read at start (they
+ * are a few KB), then served from memory; the saves of one turn of the event
+ * loop go out in one transaction. `legacy` is what an older build left in
+ * localStorage: taken for any key the database does not hold yet, so an
  * upgrade keeps a user's favorites and sessions.
  */
-export async function openIdbTexts(db: IDBDatabase | null, legacy: Record<string, string | null> = {}): Promise<IdbTexts> {
+export async function openIdbTexts(db: ExchangeDatabase | null, legacy: Record<string, string | null> = {}): Promise<IdbTexts> {
   const texts = new Map<string, string>();
   if (db) {
     try {
-      await run(db, [TEXTS], 'readonly', (tx) => {
-        const cursor = tx.objectStore(TEXTS).openCursor();
-        cursor.onsuccess = () => {
-          const at = cursor.result;
-          if (!at) return;
-          if (typeof at.key === 'string' && typeof at.value === 'string') texts.set(at.key, at.value);
-          at.continue();
-        };
+      await db.texts.each((value, cursor) => {
+        if (typeof cursor.primaryKey === 'string' && typeof value === 'string') texts.set(cursor.primaryKey, value);
       });
     } catch (error) {
       console.warn('embedded exchange: saved user data unreadable; starting fresh', error);
@@ -163,10 +162,10 @@ export async function openIdbTexts(db: IDBDatabase | null, legacy: Record<string
       dirty.clear();
       if (!db || keys.length === 0) return;
       try {
-        await run(db, [TEXTS], 'readwrite', (tx) => {
-          const store = tx.objectStore(TEXTS);
-          for (const key of keys) store.put(texts.get(key), key);
-        });
+        await db.texts.bulkPut(
+          keys.map((key) => texts.get(key) ?? ''),
+          keys,
+        );
       } catch (error) {
         console.warn('embedded exchange: user data could not be saved; kept for this session', error);
       }

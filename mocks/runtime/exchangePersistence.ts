@@ -62,6 +62,8 @@ export interface ExchangeStateStore {
   aside?(): { record: SetAsideRecord; text: string } | null;
   /** forgets what was set aside (the trader read it or downloaded it and let it go) */
   discardAside?(): void | Promise<void>;
+  /** rows the last save wrote, in a store that keeps records (what a save costs: tests, the bench) */
+  lastWrite?(): { upserts: number; deletes: number };
 }
 
 /** What changed since the previous save, as the engine's events told it (orders created, changed, filled or ended). */

@@ -6,7 +6,7 @@
  * or full store keeps the data for the life of the page.
  */
 import type { TextPersistence } from '../accounts/perUserRecords';
-import { openExchangeDb, openIdbExchangeStore } from './browserDb';
+import { openExchangeDb, openIdbExchangeStore, type ExchangeDatabase } from './browserDb';
 import type { ExchangeStateStore } from './exchangePersistence';
 
 export function localText(key: string): TextPersistence {
@@ -27,7 +27,7 @@ export function localText(key: string): TextPersistence {
  * schema as the shared worker's (browserDb.ts).
  */
 export async function openPageExchangeStore(): Promise<ExchangeStateStore> {
-  let db: IDBDatabase | null = null;
+  let db: ExchangeDatabase | null = null;
   try {
     db = await openExchangeDb();
   } catch (error) {

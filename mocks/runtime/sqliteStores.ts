@@ -19,10 +19,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:
 import { basename, join } from 'node:path';
 import type * as Sqlite from 'node:sqlite';
 import type { TextPersistence } from '../accounts/perUserRecords';
-import { StoreDamage, UnreadableText, type ExchangeStateStore, type SaveHint, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
-import { applyChanges, EXCHANGE_FILE, inOrder, isPlainObject, planChanges, rawText, rowsSnapshot, snapshotRows, unchangedBy, type Change, type Rows } from './sqliteRows';
+import { StoreDamage, type ExchangeStateStore, type SaveHint, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+import { applyChanges, EXCHANGE_FILE, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, unchangedBy, type Change } from './recordRows';
 
-export { planChanges, rowsSnapshot, snapshotRows } from './sqliteRows';
+export { planChanges, rowsSnapshot, snapshotRows } from './recordRows';
 
 type Database = Sqlite.DatabaseSync;
 
@@ -196,30 +196,18 @@ function importJsonFiles(db: Database, folder: string, log: (line: string) => vo
   if (texts.length === 0 && exchangeText === null && asideText === null) return () => {};
   const imported: string[] = [];
   const what: string[] = [];
-  const writeRows = (snapshot: Record<string, unknown>) => {
-    const upsert = db.prepare('INSERT INTO records (kind, id, pos, json) VALUES (?, ?, ?, ?)');
-    for (const [kind, id, pos, json] of planChanges(new Map(), snapshotRows(snapshot)).upserts) upsert.run(enc(kind), enc(id), pos, json);
-  };
   const putText = db.prepare('INSERT OR REPLACE INTO texts (name, text) VALUES (?, ?)');
   for (const { name, file, text } of texts) {
     putText.run(name, enc(text));
     imported.push(file);
   }
   if (exchangeText !== null) {
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(exchangeText);
-    } catch {
-      parsed = null;
-    }
-    const snap = isPlainObject(parsed) && parsed.format === 'exchange-snapshot' && parsed.version === 1 ? parsed : null;
-    if (snap) {
-      writeRows(snap);
-      what.push(`${Array.isArray(snap.orders) ? snap.orders.length : 0} orders of ${Array.isArray(snap.accounts) ? snap.accounts.length : 0} accounts`);
-    } else {
-      db.prepare('INSERT INTO records (kind, id, pos, json) VALUES (?, ?, 0, ?)').run('raw', EXCHANGE_FILE, JSON.stringify(exchangeText));
-      what.push(`${EXCHANGE_FILE} as text (this build does not restore it: it will be set aside)`);
-    }
+    const { rows, restorable } = importedRows(exchangeText);
+    const insert = db.prepare('INSERT INTO records (kind, id, pos, json) VALUES (?, ?, ?, ?)');
+    for (const { kind, id, pos, json } of rows) insert.run(enc(kind), enc(id), pos, json);
+    const orders = rows.filter((row) => row.kind === 'items:orders').length;
+    const accounts = rows.filter((row) => row.kind === 'items:accounts').length;
+    what.push(restorable ? `${orders} orders of ${accounts} accounts` : `${EXCHANGE_FILE} as text (this build does not restore it: it will be set aside)`);
     imported.push(EXCHANGE_FILE);
   }
   if (asideText !== null) {
@@ -280,7 +268,6 @@ export function openSqliteDataFolder(folder: string, options: SqliteFolderOption
     if (!moved) imported = importJsonFiles(fresh, folder, log);
   });
   imported();
-  const rows: Rows = new Map();
   /** rows written by the last save (a test hook: what a save costs) */
   let lastWrite = { upserts: 0, deletes: 0 };
   const upsert = db.prepare('INSERT INTO records (kind, id, pos, json) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET pos = excluded.pos, json = excluded.json');
@@ -289,25 +276,13 @@ export function openSqliteDataFolder(folder: string, options: SqliteFolderOption
     for (const [kind, id, pos, json] of change.upserts) upsert.run(enc(kind), enc(id), pos, json);
     for (const [kind, id] of change.deletes) remove.run(enc(kind), enc(id));
   };
-  for (const row of db.prepare('SELECT kind, id, pos, json FROM records').all() as Array<{ kind: string; id: string; pos: number; json: string }>) {
-    const kind = dec(row.kind);
-    let ofKind = rows.get(kind);
-    if (!ofKind) rows.set(kind, (ofKind = new Map()));
-    ofKind.set(dec(row.id), { pos: Number(row.pos), json: row.json });
-  }
+  const rows = rowsOf(
+    (db.prepare('SELECT kind, id, pos, json FROM records').all() as Array<{ kind: string; id: string; pos: number; json: string }>).map((row) => ({ ...row, kind: dec(row.kind), id: dec(row.id) })),
+  );
   // What this run found, as `load` answers it (read once, like the file stores).
   const loaded: unknown = moved ? new StoreDamage(moved.kind, moved.detail) : rowsSnapshot(rows);
   /** The text of what `load` found, for the trader to download when it does not restore. */
-  const loadedText = (): string => {
-    if (moved) return JSON.stringify({ movedTo: moved.movedTo, detail: moved.detail }, null, 2);
-    const raw = rawText(rows);
-    if (raw !== null) return raw;
-    if (loaded instanceof UnreadableText || loaded instanceof StoreDamage) {
-      const all = [...rows].flatMap(([kind, ofKind]) => inOrder(ofKind).map(([id, row]) => [kind, id, row.json]));
-      return JSON.stringify({ format: 'sqlite-records', rows: all });
-    }
-    return JSON.stringify(loaded);
-  };
+  const loadedText = (): string => (moved ? JSON.stringify({ movedTo: moved.movedTo, detail: moved.detail }, null, 2) : rowsText(rows, loaded));
 
   type SetAside = { record: SetAsideRecord; text: string };
   let aside: SetAside | null = null;
@@ -320,7 +295,7 @@ export function openSqliteDataFolder(folder: string, options: SqliteFolderOption
   // After a save, `load` answers what was saved (rebuilt from the rows, only when asked).
   let saved = false;
 
-  const exchangeState: ExchangeStateStore & { lastWrite(): { upserts: number; deletes: number } } = {
+  const exchangeState: ExchangeStateStore & Required<Pick<ExchangeStateStore, 'lastWrite'>> = {
     synchronous: true,
     load: () => (saved ? rowsSnapshot(rows) : loaded),
     save(snapshot: SavedExchange, hint?: SaveHint) {

@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll } from 'vitest';
-import { DB_NAME, openExchangeDb, openIdbExchangeStore, openIdbTexts } from './browserDb';
+import { openExchangeDb, openIdbExchangeStore, openIdbTexts } from './browserDb';
 import { dataFolderStores } from './fileStores';
 import { openSqliteDataFolder } from './sqliteStores';
 import { storeContract, TEXT_NAMES, textsOf, type TextName } from './storeContract';
@@ -28,6 +28,7 @@ storeContract('JSON files (dataFolderStores)', {
 });
 
 storeContract('SQLite (openSqliteDataFolder)', {
+  keepsRecords: true,
   place: newFolder,
   open: (folder) => {
     const stores = openSqliteDataFolder(folder, { log: () => {} });
@@ -50,10 +51,11 @@ const TEXT_KEY_OF: Record<TextName, string> = {
   replay: TEXT_KEYS.replay,
 };
 
-storeContract('IndexedDB (browserDb)', {
+storeContract('IndexedDB through Dexie (browserDb)', {
+  keepsRecords: true,
   place: () => new IDBFactory(),
   open: async (factory) => {
-    const db = await openExchangeDb(factory);
+    const db = await openExchangeDb(factory, IDBKeyRange);
     const exchangeState = await openIdbExchangeStore(db);
     const idbTexts = await openIdbTexts(db);
     const texts = Object.fromEntries(TEXT_NAMES.map((name) => [name, idbTexts.text(TEXT_KEY_OF[name])])) as Record<TextName, ReturnType<typeof idbTexts.text>>;
@@ -68,14 +70,10 @@ storeContract('IndexedDB (browserDb)', {
       },
     };
   },
+  // A record a stranger wrote: not JSON.
   damage: async (factory) => {
-    const db = await openExchangeDb(factory);
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('state', 'readwrite');
-      tx.objectStore('state').put('{not json', 'exchange');
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error(`${DB_NAME}: write failed`));
-    });
+    const db = await openExchangeDb(factory, IDBKeyRange);
+    await db.records.put({ kind: 'field', id: 'format', pos: 0, json: '{not json' });
     db.close();
   },
 });

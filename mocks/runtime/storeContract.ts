@@ -20,6 +20,8 @@ export interface OpenedStores {
 }
 
 export interface StoreAdapter<Place> {
+  /** the engine's state is kept as records (a save writes what changed; `lastWrite` says how much) */
+  keepsRecords?: boolean;
   /** a new, empty place to keep the stores in (a folder, an IndexedDB factory) */
   place(): Place | Promise<Place>;
   open(place: Place): Promise<OpenedStores>;
@@ -131,6 +133,40 @@ export function storeContract<Place>(name: string, adapter: StoreAdapter<Place>)
       expect(stores.exchangeState.load()).toEqual(second);
       await stores.close();
     });
+
+    // The JSON file store writes one whole text: this promise is the record stores'.
+    it.runIf(adapter.keepsRecords)('a save writes the records that changed, whatever the history holds', async () => {
+      const place = await adapter.place();
+      let stores = await adapter.open(place);
+      const store = stores.exchangeState;
+      const written = () => store.lastWrite!();
+      const state = asStored(sampleState(1000));
+      await store.save(state);
+      expect(written().upserts).toBeGreaterThan(2000);
+      // One order changes (the engine's hint names it).
+      state.orders[500] = { ...state.orders[500]!, status: 'Cancelled', updatedAt: 77 };
+      await store.save(state, { orders: new Set<string>([String(state.orders[500]!.orderId)]) });
+      expect(written()).toEqual({ upserts: 1, deletes: 0 });
+      // One order more: its row, its resting id, its client order id and the counter.
+      const added = { ...state.orders[1]!, orderId: 'new-1', clientOrderId: 'new-1' };
+      state.orders.push(added);
+      state.resting.push('new-1');
+      state.clientIds.push(['u1\u0000new-1', 'new-1']);
+      state.orderSeq += 1;
+      await store.save(state, { orders: new Set(['new-1']) });
+      expect(written()).toEqual({ upserts: 4, deletes: 0 });
+      // A resting order re-queued (a modify moves it to the end of the set): its one row.
+      state.resting.push(state.resting.shift()!);
+      await store.save(state, { orders: new Set<string>() });
+      expect(written()).toEqual({ upserts: 1, deletes: 0 });
+      // Nothing changed: nothing written.
+      await store.save(state, { orders: new Set<string>() });
+      expect(written()).toEqual({ upserts: 0, deletes: 0 });
+      await stores.close();
+      stores = await adapter.open(place);
+      expect(stores.exchangeState.load()).toEqual(state);
+      await stores.close();
+    }, 60_000);
 
     it('keeps the text stores across a reopen', async () => {
       const place = await adapter.place();

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
+import { indexHandlers, type HandlerIndex } from './handlerIndex';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SocketConnection, SocketPeer } from '../gateway/types';
 import { sessionFromCookies } from '../accounts/profiles';
-import { createBackend, type Backend, type BackendOptions } from '../runtime/backend';
+import { createBackend, type BackendOptions } from '../runtime/backend';
 import { HOST_NAMES, type HostName } from '../net/netState';
 import { serveStatic } from './static';
 import { checkRequest, checkUpgrade, httpOnlyCookie, LOOPBACK_NAMES, type GuardConfig, type Verdict } from './guard';
@@ -146,7 +147,7 @@ function hostCors(req: IncomingMessage, pageOrigin: string): Record<string, stri
  * matches them directly: every call goes through the host's forwarder, with
  * its latency, its down switch and its served count.
  */
-function hostListener(backend: Backend, ownOrigin: () => string, pageOrigin: () => string, guard: () => GuardConfig): Server {
+function hostListener(handlers: HandlerIndex, ownOrigin: () => string, pageOrigin: () => string, guard: () => GuardConfig): Server {
   return createServer((req, res) => answer(res, async () => {
     const cors = hostCors(req, pageOrigin());
     if (!cors) {
@@ -167,7 +168,7 @@ function hostListener(backend: Backend, ownOrigin: () => string, pageOrigin: () 
       tooLarge(res, cors);
       return;
     }
-    const response = await getResponse(backend.httpHandlers, request, { baseUrl: pageOrigin() });
+    const response = await getResponse(handlers.candidates(new URL(request.url), pageOrigin()), request, { baseUrl: pageOrigin() });
     if (response) await writeResponse(res, response, cors);
     else res.writeHead(404, cors).end();
   }));
@@ -183,6 +184,7 @@ export async function startLocalServer(options: LocalServerOptions) {
   const host = options.host ?? '127.0.0.1';
   let origin = `http://${host}`;
   const backend = createBackend({ ...options, origin: () => origin });
+  const handlers = indexHandlers(backend.httpHandlers);
   // Clients send small JSON frames; ws's default of 100 MiB a frame would let one socket hold that much memory.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   const controlToken = options.controlToken || randomBytes(18).toString('base64url');
@@ -201,7 +203,7 @@ export async function startLocalServer(options: LocalServerOptions) {
       tooLarge(res);
       return;
     }
-    const response = await getResponse(backend.httpHandlers, request, { baseUrl: origin });
+    const response = await getResponse(handlers.candidates(new URL(request.url), origin), request, { baseUrl: origin });
     if (response) await writeResponse(res, response);
     else if (options.distDir) await serveStatic(options.distDir, req, res);
     else res.writeHead(404).end();
@@ -232,7 +234,7 @@ export async function startLocalServer(options: LocalServerOptions) {
     for (const [index, name] of HOST_NAMES.entries()) {
       let hostOrigin = '';
       // The page's own origin is trusted there: the page calls these hosts cross-origin by design.
-      const listener = hostListener(backend, () => hostOrigin, () => origin, () => ({ hosts, controlToken, trustedOrigins: new Set([origin]) }));
+      const listener = hostListener(handlers, () => hostOrigin, () => origin, () => ({ hosts, controlToken, trustedOrigins: new Set([origin]) }));
       hostServers.push(listener);
       const hostPort = await listen(listener, options.hostPorts?.[name] ?? (requestedPort === 0 ? 0 : port + index + 1), '127.0.0.1');
       hostOrigin = `http://127.0.0.1:${hostPort}`;

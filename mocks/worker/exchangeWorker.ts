@@ -10,7 +10,7 @@
 import './workerGlobals';
 import { FaultsByTab } from '../faults';
 import { createBackend } from '../runtime/backend';
-import { openExchangeDb, openIdbExchangeStore, openIdbTexts } from '../runtime/browserDb';
+import { openExchangeDb, openIdbExchangeStore, openIdbTexts, type ExchangeDatabase } from '../runtime/browserDb';
 import { prefetchShippedSessions, shippedSessionSet, yieldToPage } from '../runtime/browserSources';
 import { sitePreset } from '../site';
 import { createExchangeHost, wantedSymbols } from './host';
@@ -21,7 +21,7 @@ import { RELAY_CHANNEL, startLeaderRelay } from './leaderRelay';
 async function bootExchange(hello: Hello) {
   // The session the tab opens on downloads and parses while the database opens.
   prefetchShippedSessions(wantedSymbols(hello.wants));
-  let db: IDBDatabase | null = null;
+  let db: ExchangeDatabase | null = null;
   try {
     db = await openExchangeDb();
   } catch (error) {

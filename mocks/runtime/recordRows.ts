@@ -1,7 +1,8 @@
 /**
- * The engine's saved state as rows of the SQLite store (`sqliteStores.ts`):
- * how a snapshot splits into rows, how the rows rebuild it, and which rows a
- * save must write. Pure: no database here.
+ * The engine's saved state as records, the one persistence design of both
+ * adapters (SQLite on the server, `sqliteStores.ts`; IndexedDB through Dexie
+ * in the browser, `browserDb.ts`): how a snapshot splits into rows, how the
+ * rows rebuild it, and which rows a save must write. Pure: no database here.
  */
 import { StoreDamage, UnreadableText, type SaveHint } from './exchangePersistence';
 
@@ -216,4 +217,49 @@ export function applyChanges(rows: Rows, change: Change): void {
     ofKind?.delete(id);
     if (ofKind?.size === 0) rows.delete(kind);
   }
+}
+
+/** A stored row as both adapters keep it. */
+export interface RecordRow {
+  kind: string;
+  id: string;
+  pos: number;
+  json: string;
+}
+
+/** The rows of a table, by kind and id. */
+export function rowsOf(list: Iterable<RecordRow>): Rows {
+  const rows: Rows = new Map();
+  for (const { kind, id, pos, json } of list) {
+    let ofKind = rows.get(kind);
+    if (!ofKind) rows.set(kind, (ofKind = new Map()));
+    ofKind.set(id, { pos: Number(pos), json });
+  }
+  return rows;
+}
+
+/** The rows a state kept as one JSON text becomes (an import): its records, or a `raw` row when this build does not restore it. */
+export function importedRows(text: string): { rows: RecordRow[]; restorable: boolean } {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  if (isPlainObject(parsed) && parsed.format === 'exchange-snapshot' && parsed.version === 1) {
+    const rows = planChanges(new Map(), snapshotRows(parsed)).upserts.map(([kind, id, pos, json]) => ({ kind, id, pos, json }));
+    return { rows, restorable: true };
+  }
+  return { rows: [{ kind: 'raw', id: EXCHANGE_FILE, pos: 0, json: JSON.stringify(text) }], restorable: false };
+}
+
+/** The text of what the rows held, for the trader to download when it did not restore. */
+export function rowsText(rows: Rows, loaded: unknown): string {
+  const raw = rawText(rows);
+  if (raw !== null) return raw;
+  if (loaded instanceof UnreadableText || loaded instanceof StoreDamage) {
+    const all = [...rows].flatMap(([kind, ofKind]) => inOrder(ofKind).map(([id, row]) => [kind, id, row.json]));
+    return JSON.stringify({ format: 'sqlite-records', rows: all });
+  }
+  return JSON.stringify(loaded);
 }
