@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import { formatDecimal } from '../../src/domain/format';
 import { REPLAY_START, replay, truthBook } from './support/market';
 import { signIn } from './support/signIn';
-import { installClock, runExchangeInPage } from './support/clock';
+import { installClock, pauseClockSoon, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
 test.beforeEach(({ context }) => runExchangeInPage(context));
@@ -160,7 +160,7 @@ test('an offline start shows the cached candles with the offline mark, which goe
 
   // Offline: the worker serves the shell; the in-page exchange lives on, so its kline answers are cut by a fault (three failures).
   await context.setOffline(true);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await pauseClockSoon(page);
   await page.goto(`/en/trade/spot/BTC/USDT?mockFault=${KLINES}:network:3`);
   await stepUntil(page, () => offlineMark(page).isVisible());
   await expect(chart(page)).toHaveAttribute('data-bars', bars);
@@ -277,7 +277,7 @@ test.describe('chart saves', () => {
       if (user) await closeTradeGuide(page);
       // Past the quiet window after the chart's first symbol, so the change counts as the user's; then
       // the clock stands still, so the debounce is measured from the change exactly.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+      await pauseClockSoon(page, 5_000);
       await recordFetches(page);
       await chooseStyle(page, 'Candles', 'Line');
       await page.clock.runFor(4_000);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
-import { installClock, runExchangeInPage } from './support/clock';
+import { installClock, pauseClockSoon, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
 test.beforeEach(({ context }) => runExchangeInPage(context));
@@ -53,7 +53,7 @@ test.describe('market header (spec 1 §2.4)', () => {
     const box = await symbolButton(page).boundingBox();
     if (!box) throw new Error('no symbol button');
     // The page clock runs with real time until paused: pause it to count the 300 ms exactly.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await pauseClockSoon(page);
     await page.mouse.move(1300, 800);
     await page.clock.runFor(200);
     await expect(list).toBeVisible();
