@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreDamage, UnreadableText } from './exchangePersistence';
 import { dataFolderStores } from './fileStores';
-import { openSqliteDataFolder, planChanges, SCHEMA_VERSION, snapshotRows } from './sqliteStores';
+import { planChanges, snapshotRows } from './recordRows';
+import { openSqliteDataFolder, SCHEMA_VERSION } from './sqliteStores';
 import { asStored, damageOf, sampleState } from './storeContract';
 
 const { DatabaseSync } = process.getBuiltinModule('node:sqlite');

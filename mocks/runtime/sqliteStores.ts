@@ -22,7 +22,6 @@ import type { TextPersistence } from '../accounts/perUserRecords';
 import { StoreDamage, type ExchangeStateStore, type SaveHint, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
 import { applyChanges, EXCHANGE_FILE, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, unchangedBy, type Change } from './recordRows';
 
-export { planChanges, rowsSnapshot, snapshotRows } from './recordRows';
 
 type Database = Sqlite.DatabaseSync;
 
