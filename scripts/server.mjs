@@ -2,7 +2,9 @@
 // remote backend (dist-remote/) and serves it with the embedded exchange as a
 // real HTTP + WebSocket server on 127.0.0.1 (mocks/server/main.ts).
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
+import { join } from 'node:path';
 import { ROOT, binEnv, ensureDeps } from './ensure-deps.mjs';
 
 const args = process.argv.slice(2);
@@ -24,7 +26,9 @@ if (!skipBuild) {
   }
 }
 
-const server = spawn('tsx', ['mocks/server/main.ts', ...serverArgs], { cwd: ROOT, stdio: 'inherit', env: binEnv() });
+// tsx hands node's own flags to node (why these: the file's note).
+const { flags: nodeFlags } = JSON.parse(readFileSync(join(ROOT, 'mocks/server/nodeFlags.json'), 'utf8'));
+const server = spawn('tsx', [...nodeFlags, 'mocks/server/main.ts', ...serverArgs], { cwd: ROOT, stdio: 'inherit', env: binEnv() });
 server.on('error', (err) => {
   console.error(`server: cannot run tsx: ${err.message}`);
   process.exit(1);

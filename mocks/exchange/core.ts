@@ -1,6 +1,7 @@
 import type { Amount } from './amount';
 import type { ExchangeError } from './errors';
 import type { Instrument } from './instruments';
+import { ChangeJournal } from './journal';
 import { Ledger } from './ledger';
 import { lockToken } from './orders';
 import { probabilisticQueue, riskAverseQueue, type QueueModel } from './queueModel';
@@ -50,6 +51,8 @@ export abstract class ExchangeCore {
   protected pending: Array<{ due: number; orderId: string }> = [];
   protected readonly listeners = new Set<Listener>();
   protected readonly touched = new Map<string, Order>();
+  /** what changed since a store last took it; null until one asks (`trackChanges`) */
+  protected journal: ChangeJournal | null = null;
   protected readonly queue: QueueModel;
   protected readonly makerFee: bigint;
   protected readonly takerFee: bigint;
@@ -86,9 +89,13 @@ export abstract class ExchangeCore {
 
   protected register(order: Order): void {
     this.orders.set(order.orderId, order);
+    this.journal?.orders.add(order.orderId);
     // Generated client ids are found like chosen ones (cancel and modify by the id the exchange reported).
     const clientKey = `${order.userId}\u0000${order.clientOrderId}`;
-    if (!this.clientIds.has(clientKey)) this.clientIds.set(clientKey, order.orderId);
+    if (!this.clientIds.has(clientKey)) {
+      this.clientIds.set(clientKey, order.orderId);
+      this.journal?.clientIds.add(clientKey);
+    }
     let open = this.openIds.get(order.userId);
     if (!open) {
       open = new Set();
@@ -99,6 +106,7 @@ export abstract class ExchangeCore {
 
   protected unrest(order: Order): void {
     if (!this.resting.delete(order.orderId)) return;
+    this.journal?.restingChanged(order.orderId);
     this.books.get(order.symbol)!.unrest(order);
   }
 
@@ -120,14 +128,12 @@ export abstract class ExchangeCore {
     this.openIds.get(order.userId)?.delete(order.orderId);
     const done = listIn(this.finished, order.userId);
     done.push(order.orderId);
+    this.journal?.finishedAdded(order.userId, order.orderId);
     // Trim in batches: a shift per order would move the whole history each time.
     if (done.length > this.historyLimit * 2) {
-      for (const id of done.splice(0, done.length - this.historyLimit)) {
-        const old = this.orders.get(id);
-        if (!old) continue;
-        this.orders.delete(id);
-        this.clientIds.delete(`${old.userId}\u0000${old.clientOrderId}`);
-      }
+      const trimmed = done.splice(0, done.length - this.historyLimit);
+      this.journal?.finishedDropped(order.userId, trimmed);
+      for (const id of trimmed) this.forgetOrder(id);
     }
     this.touch(order);
   }
@@ -135,11 +141,48 @@ export abstract class ExchangeCore {
   protected logFill(fill: Fill): void {
     const log = listIn(this.fillLog, fill.userId);
     log.push(fill);
-    if (log.length > this.historyLimit * 2) log.splice(0, log.length - this.historyLimit);
+    this.journal?.fillAdded(fill);
+    if (log.length > this.historyLimit * 2) {
+      const trimmed = log.splice(0, log.length - this.historyLimit);
+      this.journal?.fillsDropped(fill.userId, trimmed);
+    }
+  }
+
+  /** A finished order out of the history: the order and its client order id. */
+  protected forgetOrder(orderId: string): void {
+    const old = this.orders.get(orderId);
+    if (!old) return;
+    this.orders.delete(orderId);
+    this.journal?.orders.add(orderId);
+    const clientKey = `${old.userId}\u0000${old.clientOrderId}`;
+    // A client id reused after its order ended names the newer order: that one stays.
+    if (this.clientIds.get(clientKey) === orderId) {
+      this.clientIds.delete(clientKey);
+      this.journal?.clientIds.add(clientKey);
+    }
   }
 
   protected touch(order: Order): void {
     this.touched.set(order.orderId, order);
+    this.journal?.orders.add(order.orderId);
+  }
+
+  /** Starts the change journal: from now on `takeChanges` says what changed (a store that writes only that). */
+  trackChanges(): void {
+    this.journal ??= new ChangeJournal();
+    this.ledger.trackChanges();
+  }
+
+  tracksChanges(): boolean {
+    return this.journal !== null;
+  }
+
+  /** What changed since the last call (or since `trackChanges`), and starts a new journal. */
+  takeChanges(): ChangeJournal {
+    const taken = this.journal ?? new ChangeJournal();
+    for (const userId of this.ledger.takeChangedUsers()) taken.balances.add(userId);
+    if (this.journal) this.journal = new ChangeJournal();
+    return taken;
   }
 
   protected emit(event: ExchangeEvent): void {

@@ -44,13 +44,16 @@ export class Exchange extends ExchangeMatching {
 
   addAccount(settings: AccountSettings, balances: Record<string, Amount> = {}): void {
     this.accounts.set(settings.userId, { ...settings });
+    this.journal?.accounts.add(settings.userId);
     for (const [token, amount] of Object.entries(balances)) this.ledger.set(settings.userId, token, amount, this.ledger.line(settings.userId, token).locked);
     this.flush();
   }
 
   updateAccount(userId: string, change: Partial<Omit<AccountSettings, 'userId'>>): void {
     const account = this.accounts.get(userId);
-    if (account) Object.assign(account, change);
+    if (!account) return;
+    Object.assign(account, change);
+    this.journal?.accounts.add(userId);
   }
 
   account(userId: string): Readonly<AccountSettings> | undefined {
@@ -74,11 +77,20 @@ export class Exchange extends ExchangeMatching {
         const order = this.orders.get(id)!;
         if (!FINAL_STATUSES.has(order.status)) this.cancelOpen(order);
       }
-      for (const id of this.finished.get(userId) ?? []) this.orders.delete(id);
+      for (const id of this.finished.get(userId) ?? []) this.forgetOrder(id);
       this.finished.delete(userId);
       this.fillLog.delete(userId);
-      for (const key of [...this.clientIds.keys()]) if (key.startsWith(`${userId}\u0000`)) this.clientIds.delete(key);
-      for (const key of [...this.quotaUsed.keys()]) if (key.startsWith(`${userId}|`)) this.quotaUsed.delete(key);
+      this.journal?.historyCleared(userId);
+      for (const key of [...this.clientIds.keys()]) {
+        if (!key.startsWith(`${userId}\u0000`)) continue;
+        this.clientIds.delete(key);
+        this.journal?.clientIds.add(key);
+      }
+      for (const key of [...this.quotaUsed.keys()]) {
+        if (!key.startsWith(`${userId}|`)) continue;
+        this.quotaUsed.delete(key);
+        this.journal?.quota.add(key);
+      }
       for (const line of this.ledger.lines(userId)) this.ledger.set(userId, line.token, balances[line.token] ?? 0n, 0n);
       for (const [token, amount] of Object.entries(balances)) this.ledger.set(userId, token, amount, 0n);
     });
@@ -351,6 +363,7 @@ export class Exchange extends ExchangeMatching {
       if (keepsPlace) {
         book.restWithQueue(order);
         this.resting.add(order.orderId);
+        this.journal?.restingChanged(order.orderId);
       } else {
         // A new price or a larger size goes to the back of the queue, and may take liquidity first.
         order.seq = ++this.acceptSeq;

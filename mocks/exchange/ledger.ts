@@ -14,6 +14,8 @@ interface Holding {
 export class Ledger {
   private readonly accounts = new Map<string, Map<string, Holding>>();
   private readonly dirty = new Map<string, Set<string>>();
+  /** users whose lines changed since the change journal last took them; null until a store asks (issue 31) */
+  private changedUsers: Set<string> | null = null;
 
   private holding(userId: string, token: string): Holding {
     let tokens = this.accounts.get(userId);
@@ -36,6 +38,19 @@ export class Ledger {
       this.dirty.set(userId, tokens);
     }
     tokens.add(token);
+    this.changedUsers?.add(userId);
+  }
+
+  /** Starts noting the users whose lines change, for a store that writes only what changed. */
+  trackChanges(): void {
+    this.changedUsers ??= new Set();
+  }
+
+  /** The users whose lines changed since the last call, and forgets them. */
+  takeChangedUsers(): Set<string> {
+    const users = this.changedUsers ?? new Set<string>();
+    if (this.changedUsers) this.changedUsers = new Set();
+    return users;
   }
 
   free(userId: string, token: string): Amount {
@@ -112,10 +127,16 @@ export class Ledger {
 
   toJSON(): Record<string, Record<string, [string, string]>> {
     const out: Record<string, Record<string, [string, string]>> = {};
-    for (const [userId, tokens] of this.accounts) {
-      out[userId] = {};
-      for (const [token, h] of tokens) out[userId][token] = [h.free.toString(), h.locked.toString()];
-    }
+    for (const userId of this.accounts.keys()) out[userId] = this.userJSON(userId)!;
+    return out;
+  }
+
+  /** One user's lines as `toJSON` keeps them; undefined when the user has none. */
+  userJSON(userId: string): Record<string, [string, string]> | undefined {
+    const tokens = this.accounts.get(userId);
+    if (!tokens) return undefined;
+    const out: Record<string, [string, string]> = {};
+    for (const [token, h] of tokens) out[token] = [h.free.toString(), h.locked.toString()];
     return out;
   }
 

@@ -124,6 +124,7 @@ export abstract class ExchangeMatching extends ExchangeCore {
       order.status = order.executedQty > 0 ? 'PartiallyFilled' : 'New';
       book.rest(order);
       this.resting.add(order.orderId);
+      this.journal?.restingChanged(order.orderId);
     }
   }
 
@@ -199,7 +200,10 @@ export abstract class ExchangeMatching extends ExchangeCore {
       fee = mulDiv(base, rate, PPM);
       this.ledger.credit(order.userId, inst.base, base - fee);
       const q = inst.rules.dailyBuyQuota === null ? null : this.quotaKey(order.userId, inst.symbol);
-      if (q) this.quotaUsed.set(q, (this.quotaUsed.get(q) ?? 0n) + value);
+      if (q) {
+        this.quotaUsed.set(q, (this.quotaUsed.get(q) ?? 0n) + value);
+        this.journal?.quota.add(q);
+      }
     } else {
       this.ledger.spendLocked(order.userId, inst.base, base);
       order.locked -= base;

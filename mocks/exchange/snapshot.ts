@@ -1,5 +1,6 @@
 import type { Amount } from './amount';
 import { Exchange, type ExchangeOptions } from './exchange';
+import type { ListChange } from './journal';
 import { Ledger } from './ledger';
 import type { BookFlowState } from './symbolBook';
 import { FINAL_STATUSES, PLAN, type AccountSettings, type Fill, type Order } from './types';
@@ -65,6 +66,104 @@ export function snapshotExchange(exchange: Exchange): ExchangeSnapshot {
     books: [...s.books.values()].map((b) => ({
       symbol: b.symbol, synced: b.synced, lastPrice: b.lastPrice, bids: b.book.bids.levels(), asks: b.book.asks.levels(), flow: b.flowState(),
     })),
+    queue: s.queue.state(),
+  };
+}
+
+/** The id a fill is kept under: a self-trade gives one user two fills of one trade, one per order. */
+export const fillRecordId = (fill: { tradeId: string; orderId: string }) => `${fill.tradeId}/${fill.orderId}`;
+
+/**
+ * A field of the snapshot given as its changes: items set (by id, in the
+ * snapshot's form) and ids gone. `last`: the items set go after every other,
+ * in this order (a set of ids, where one taken off and added again moves last).
+ */
+export class ItemChanges {
+  constructor(
+    readonly set: Array<[string, unknown]>,
+    readonly drop: string[],
+    readonly last = false,
+  ) {}
+}
+
+/** One user's list of a grouped field (finished ids, fills) given as its changes; `cleared` drops it first. */
+export interface GroupChange {
+  cleared: boolean;
+  /** the user still has the list */
+  present: boolean;
+  set: Array<[string, unknown]>;
+  drop: string[];
+}
+
+/** A grouped field given as the changes of the users' lists that changed. */
+export class GroupChanges {
+  constructor(readonly groups: Map<string, GroupChange>) {}
+}
+
+type Journaled = 'orders' | 'resting' | 'accounts' | 'ledger' | 'clientIds' | 'quotaUsed' | 'finished' | 'fills';
+
+/** The engine's state as what changed since the last time it was taken: the fields that grow with the history as changes, the others whole. */
+export type ExchangeChanges = Omit<ExchangeSnapshot, Journaled> & {
+  orders: ItemChanges;
+  resting: ItemChanges;
+  accounts: ItemChanges;
+  ledger: ItemChanges;
+  clientIds: ItemChanges;
+  quotaUsed: ItemChanges;
+  finished: GroupChanges;
+  fills: GroupChanges;
+};
+
+function itemChanges<T>(ids: Iterable<string>, get: (id: string) => T | undefined, out: (value: T, id: string) => unknown, last = false): ItemChanges {
+  const set: Array<[string, unknown]> = [];
+  const drop: string[] = [];
+  for (const id of ids) {
+    const value = get(id);
+    if (value === undefined) drop.push(id);
+    else set.push([id, out(value, id)]);
+  }
+  return new ItemChanges(set, drop, last);
+}
+
+function groupChanges<T>(lists: Map<string, ListChange<T>>, kept: Map<string, unknown[]>, idOf: (item: T) => string, out: (item: T) => unknown): GroupChanges {
+  const groups = new Map<string, GroupChange>();
+  for (const [userId, change] of lists) {
+    const drop = change.dropped.map(idOf);
+    const gone = new Set(drop);
+    const set: Array<[string, unknown]> = [];
+    // Added and trimmed again before this save: never written.
+    for (const item of change.added) if (!gone.has(idOf(item))) set.push([idOf(item), out(item)]);
+    groups.set(userId, { cleared: change.cleared, present: kept.has(userId), set, drop });
+  }
+  return new GroupChanges(groups);
+}
+
+/**
+ * What changed since the engine's change journal was last taken (it must be
+ * tracking: `trackChanges`), and takes it. Costs the changes, not the
+ * history: a store that keeps records writes these and keeps the rest.
+ */
+export function snapshotChanges(exchange: Exchange): ExchangeChanges {
+  const journal = exchange.takeChanges();
+  const s = exchange.state();
+  return {
+    format: 'exchange-snapshot',
+    version: 1,
+    time: s.time,
+    orderSeq: s.orderSeq,
+    tradeSeq: s.tradeSeq,
+    acceptSeq: s.acceptSeq,
+    accounts: itemChanges(journal.accounts, (id) => s.accounts.get(id), (a) => ({ ...a })),
+    ledger: itemChanges(journal.balances, (id) => exchange.ledger.userJSON(id), (lines) => lines),
+    orders: itemChanges(journal.orders, (id) => s.orders.get(id), (o) => amountsOut(o, ORDER_AMOUNTS)),
+    resting: itemChanges(journal.resting, (id) => (s.resting.has(id) ? id : undefined), (id) => id, true),
+    finished: groupChanges(journal.finished, s.finished, (id) => id, (id) => id),
+    fills: groupChanges(journal.fills, s.fillLog, fillRecordId, (f) => amountsOut(f, FILL_AMOUNTS)),
+    clientIds: itemChanges(journal.clientIds, (key) => s.clientIds.get(key), (orderId, key) => [key, orderId]),
+    quotaUsed: itemChanges(journal.quota, (key) => s.quotaUsed.get(key), (used, key) => [key, String(used)]),
+    pending: s.pending.map((p) => ({ ...p })),
+    // The books are the replay's: a store keeps accounts, and a run rebuilds its books from its own replay.
+    books: [],
     queue: s.queue.state(),
   };
 }

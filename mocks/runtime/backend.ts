@@ -106,6 +106,9 @@ export function createBackend(options: BackendOptions) {
       console.warn('embedded exchange: the unreadable saved accounts could not be set aside', error),
     );
   }
+  // Restored from a store of records: the engine journals its changes from here, before the desks and the account
+  // sync change anything, so its first save is what changed since the rows it was read from (not the whole history).
+  if (restored && options.exchangeState?.keepsRecords) exchange.trackChanges();
   const stopAccountSync = openExchangeAccounts(exchange, directory);
   // Loans live beside the engine: restored only with the engine state they were saved with.
   const margin = createMarginDesk(exchange, { state: restored?.margin });

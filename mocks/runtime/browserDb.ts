@@ -20,8 +20,8 @@
  */
 import { Dexie, type Table } from 'dexie';
 import type { TextPersistence } from '../accounts/perUserRecords';
-import { type ExchangeStateStore, type SaveHint, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
-import { applyChanges, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, unchangedBy, type RecordRow, type Rows } from './recordRows';
+import { type ExchangeStateStore, type SavedChanges, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+import { applyChanges, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, type RecordRow, type Rows } from './recordRows';
 
 export const DB_NAME = 'spot-mock-exchange';
 const EXCHANGE_KEY = 'exchange';
@@ -96,9 +96,10 @@ export async function openIdbExchangeStore(db: ExchangeDatabase | null): Promise
   const write = (act: (db: ExchangeDatabase) => Promise<unknown>): Promise<void> =>
     db ? db.transaction('rw', db.records, db.state, () => act(db)).then(() => undefined) : Promise.resolve();
   return {
+    keepsRecords: true,
     load: () => (saved ? rowsSnapshot(rows) : loaded),
-    async save(snapshot: SavedExchange, hint?: SaveHint) {
-      const change = planChanges(rows, snapshotRows(snapshot as unknown as Record<string, unknown>, unchangedBy(rows, hint)));
+    async save(state: SavedExchange | SavedChanges) {
+      const change = planChanges(rows, snapshotRows(state as unknown as Record<string, unknown>));
       await write(async (d) => {
         if (change.upserts.length > 0) await d.records.bulkPut(change.upserts.map(([kind, id, pos, json]) => ({ kind, id, pos, json })));
         if (change.deletes.length > 0) await d.records.bulkDelete(change.deletes);

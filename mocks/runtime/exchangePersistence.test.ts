@@ -3,7 +3,7 @@ import { harness, amount } from '../exchange/testKit';
 import type { Scheduler } from '../gateway/types';
 import { Ledger } from '../exchange/ledger';
 import type { Exchange, ExchangeOptions } from '../exchange';
-import { persistExchange, restoreOrFresh, UnreadableText, type SaveHint, type SavedExchange } from './exchangePersistence';
+import { persistExchange, restoreOrFresh, UnreadableText, type SavedChanges, type SavedExchange } from './exchangePersistence';
 
 /** A store whose writes finish only when the test says, so "answered before written" shows. */
 function slowStore() {
@@ -124,13 +124,11 @@ describe('a synchronous store (the server\'s)', () => {
   it('gathers the calls of one turn into one write, taken after all of them, and each answers only after it', async () => {
     const h = harness();
     const saved: SavedExchange[] = [];
-    const hints: Array<ReadonlySet<string> | null> = [];
     const store = {
       synchronous: true,
       load: () => null,
-      save: (snapshot: SavedExchange, hint?: SaveHint) => {
+      save: (snapshot: SavedExchange) => {
         saved.push(snapshot);
-        hints.push(hint ? hint.orders : null);
       },
     };
     const saving = persistExchange(h.ex, store, frozen);
@@ -146,11 +144,82 @@ describe('a synchronous store (the server\'s)', () => {
     expect(saved).toHaveLength(1);
     expect(Ledger.fromJSON(saved[0]!.ledger).lines('u1').find((l) => l.token === 'USDT')!.free).toBe(amount('100006'));
     expect(answered).toEqual([1, 2, 3]);
-    // The first save of a run compares every record; the next ones say which orders changed.
-    expect(hints[0]).toBeNull();
+  });
+});
+
+describe('a store that keeps records', () => {
+  const recordStore = (refuseChanges = false) => {
+    const saved: Array<SavedExchange | SavedChanges> = [];
+    let failNext = false;
+    const store = {
+      keepsRecords: true,
+      load: () => null,
+      save: (state: SavedExchange | SavedChanges) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('disk full');
+        }
+        const isChanges = typeof (state.orders as { drop?: unknown }).drop !== 'undefined';
+        if (isChanges && refuseChanges) {
+          refuseChanges = false;
+          throw Object.assign(new Error('no records yet'), { name: 'WholeSaveNeeded' });
+        }
+        saved.push(state);
+      },
+    };
+    return { store, saved, failNext: () => (failNext = true) };
+  };
+  const isWhole = (state: SavedExchange | SavedChanges) => Array.isArray(state.orders);
+
+  it('is given the whole state first, then only what changed', async () => {
+    const h = harness();
+    const { store, saved } = recordStore();
+    const saving = persistExchange(h.ex, store, frozen);
     h.ex.credit('u1', 'USDT', amount('1'));
     await saving.commit();
-    expect(hints[1]).toEqual(new Set());
+    const made = h.ex.create('u1', { symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.01', price: '50000' }, h.t);
+    await saving.commit();
+    expect(saved.map(isWhole)).toEqual([true, false]);
+    const changes = saved[1] as SavedChanges;
+    expect(changes.orders.set.map(([id]) => id)).toEqual([made.ok ? made.value.orderId : '']);
+    expect(changes.ledger.set.map(([id]) => id)).toEqual(['u1']);
+  });
+
+  it('is given changes from the first save when the engine journals from its restore (read from this store)', async () => {
+    const h = harness();
+    h.ex.trackChanges();
+    const { store, saved } = recordStore();
+    const saving = persistExchange(h.ex, store, frozen);
+    h.ex.credit('u1', 'USDT', amount('1'));
+    await saving.commit();
+    expect(saved.map(isWhole)).toEqual([false]);
+    expect((saved[0] as SavedChanges).ledger.set.map(([id]) => id)).toEqual(['u1']);
+  });
+
+  it('saves the whole state at once when the store cannot apply changes, and after a failed save', async () => {
+    const h = harness();
+    const { store, saved, failNext } = recordStore(true);
+    const saving = persistExchange(h.ex, store, frozen);
+    h.ex.credit('u1', 'USDT', amount('1'));
+    await saving.commit();
+    h.ex.credit('u1', 'USDT', amount('2'));
+    await saving.commit();
+    // Refused as changes: written whole, in the same save the call waited for.
+    expect(saved.map(isWhole)).toEqual([true, true]);
+    h.ex.credit('u1', 'USDT', amount('3'));
+    failNext();
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      await saving.commit();
+    } finally {
+      console.warn = warn;
+    }
+    h.ex.credit('u1', 'USDT', amount('4'));
+    await saving.commit();
+    // The failed save's changes are gone with it: the next one is whole and holds them.
+    expect(saved.map(isWhole)).toEqual([true, true, true]);
+    expect(Ledger.fromJSON((saved[2] as SavedExchange).ledger).lines('u1').find((l) => l.token === 'USDT')!.free).toBe(amount('100010'));
   });
 });
 

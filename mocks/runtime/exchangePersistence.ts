@@ -1,4 +1,4 @@
-import { restoreExchange, snapshotExchange, type Exchange, type ExchangeOptions, type ExchangeSnapshot } from '../exchange';
+import { restoreExchange, snapshotChanges, snapshotExchange, type Exchange, type ExchangeChanges, type ExchangeOptions, type ExchangeSnapshot } from '../exchange';
 import type { Scheduler } from '../gateway/types';
 
 /**
@@ -41,11 +41,13 @@ export interface ExchangeStateStore {
   /** the state saved by an earlier run, or null (an `UnreadableText` when it is not JSON) */
   load(): unknown;
   /**
-   * Writes the state. With a `hint`, an order whose id is not in it has not
-   * changed since the previous save, nor has any fill already written: a
-   * store that keeps records may reuse them instead of comparing each.
+   * Writes the state: the whole of it, or (to a store that `keepsRecords`,
+   * after a whole save) what changed since the previous save. A store that
+   * cannot apply changes throws `WholeSaveNeeded` and writes nothing.
    */
-  save(snapshot: SavedExchange, hint?: SaveHint): void | Promise<void>;
+  save(state: SavedExchange | SavedChanges): void | Promise<void>;
+  /** The state is kept as records: a save may be given as changes, and costs them, not the history. */
+  readonly keepsRecords?: boolean;
   /**
    * `save` writes before it returns, blocking the thread (the server's file
    * and SQLite stores). Commits are then gathered for one turn of the event
@@ -66,19 +68,11 @@ export interface ExchangeStateStore {
   lastWrite?(): { upserts: number; deletes: number };
 }
 
-/** What changed since the previous save, as the engine's events told it (orders created, changed, filled or ended). */
-export interface SaveHint {
-  orders: ReadonlySet<string>;
-}
-
-/**
- * Every this many saves the store compares every record, hint or not: a
- * change no event told of (none is known) is then written at the latest here.
- */
-const FULL_SAVE_EVERY = 100;
-
 /** The engine's account state plus what desks beside it keep (the margin loans, which the balances already hold). */
-export type SavedExchange = ExchangeSnapshot & { margin?: unknown; attachedTpsl?: unknown; gridBots?: unknown; algoOrders?: unknown; lt?: unknown };
+export type SavedExchange = ExchangeSnapshot & SideStates;
+type SideStates = { margin?: unknown; attachedTpsl?: unknown; gridBots?: unknown; algoOrders?: unknown; lt?: unknown };
+/** The engine's changes since the previous save (its journal), with the desks' states whole. */
+export type SavedChanges = ExchangeChanges & SideStates;
 
 /** State kept beside the engine's and saved with it, so the two can never be restored out of step. */
 export interface SideState {
@@ -88,9 +82,16 @@ export interface SideState {
 
 /** Account state only: books come from the replay of this run, never from an earlier one. */
 function accountState(exchange: Exchange, margin: SideState | undefined, sides: Record<string, SideState>): SavedExchange {
-  const extra = Object.fromEntries(Object.entries(sides).map(([key, side]) => [key, side.toJSON()]));
-  return { ...snapshotExchange(exchange), books: [], ...(margin ? { margin: margin.toJSON() } : {}), ...extra };
+  return { ...snapshotExchange(exchange), books: [], ...sideStates(margin, sides) };
 }
+
+function sideStates(margin: SideState | undefined, sides: Record<string, SideState>): SideStates {
+  const extra = Object.fromEntries(Object.entries(sides).map(([key, side]) => [key, side.toJSON()]));
+  return { ...(margin ? { margin: margin.toJSON() } : {}), ...extra };
+}
+
+/** Whether a failed save is a store asking for the whole state (`WholeSaveNeeded` of recordRows.ts; matched by name, so this file needs no store's code). */
+const wantsWhole = (error: unknown) => error instanceof Error && error.name === 'WholeSaveNeeded';
 
 /** Why a stored value is not a state this build restores, before trying it: not JSON, or another format or version. */
 function foreignOrUnreadable(stored: unknown): { kind: DamageKind; detail: string } | null {
@@ -146,6 +147,14 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
   // The one save that waits for the write under way; every commit made meanwhile shares it.
   let queued: Promise<void> | null = null;
   const warn = (error: unknown) => console.warn('embedded exchange: could not save its state', error);
+  // A store of records is given the engine's changes (its journal) after a whole first save: a save costs what
+  // changed, not the history (issue 31). After a failed save the next one is whole again: the changes it held are gone.
+  // An engine already journaling when this starts was restored from this store's rows and has journaled every change
+  // since (the backend starts it there): its first save is its changes too, not a whole history compared.
+  const records = store.keepsRecords === true;
+  let whole = !(records && exchange.tracksChanges());
+  if (records) exchange.trackChanges();
+  let failed = false;
   // A synchronous store's write blocks the thread, so nothing arrives while it runs and the group commit below never
   // forms a group: each call paid a whole write of the state (77 orders/s from 100 users, issue 31). One turn of the
   // event loop gathers the calls whose requests are already in.
@@ -155,21 +164,37 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
     cancel?.();
     cancel = null;
     dirty = false;
-    let snapshot: SavedExchange;
+    let state: SavedExchange | SavedChanges;
     try {
-      snapshot = accountState(exchange, margin, sides);
+      if (records && !whole) {
+        state = { ...snapshotChanges(exchange), ...sideStates(margin, sides) };
+      } else {
+        // What the whole state holds needs no journal: it starts again from here.
+        if (records) exchange.takeChanges();
+        state = accountState(exchange, margin, sides);
+      }
     } catch (error) {
       warn(error);
       return written;
     }
-    // The first save of a run is compared whole: desks change orders while they restore, before this listens.
-    const hint: SaveHint | undefined = saves % FULL_SAVE_EVERY === 0 ? undefined : { orders: touched };
-    saves += 1;
-    touched = new Set();
+    whole = false;
     writing += 1;
     written = written
-      .then(() => store.save(snapshot, hint))
-      .catch(warn)
+      .then(() => store.save(state))
+      // Taken now, not when this save was made: later saves already hold their changes, and this one holds them too.
+      .catch((error: unknown) => (wantsWhole(error) ? store.save(accountState(exchange, margin, sides)) : Promise.reject(error)))
+      .then(
+        () => {
+          failed = false;
+        },
+        (error: unknown) => {
+          warn(error);
+          whole = true;
+          // Retried once a moment later, whole: what the failed save held must not wait for the next change.
+          if (!failed) due();
+          failed = true;
+        },
+      )
       .finally(() => {
         writing -= 1;
       });
@@ -179,13 +204,8 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
     dirty = true;
     if (cancel === null) cancel = scheduler.setTimeout(save, delayMs);
   };
-  let touched = new Set<string>();
-  let saves = 0;
   const unsubscribe = exchange.subscribe((event) => {
-    if (event.type === 'trade') return;
-    if (event.type === 'order') touched.add(event.order.orderId);
-    else if (event.type === 'fill') touched.add(event.fill.orderId);
-    due();
+    if (event.type !== 'trade') due();
   });
   const unsubscribeMargin = margin?.onChange(due);
   const unsubscribeSides = Object.values(sides).map((side) => side.onChange(due));

@@ -4,7 +4,8 @@
  * in the browser, `browserDb.ts`): how a snapshot splits into rows, how the
  * rows rebuild it, and which rows a save must write. Pure: no database here.
  */
-import { StoreDamage, UnreadableText, type SaveHint } from './exchangePersistence';
+import { fillRecordId, GroupChanges, ItemChanges } from '../exchange/snapshot';
+import { StoreDamage, UnreadableText } from './exchangePersistence';
 
 /** The file name of an imported exchange.json kept as its text (a `raw` row). */
 export const EXCHANGE_FILE = 'exchange.json';
@@ -35,17 +36,27 @@ const SPLIT: Record<string, { shape: Shape; key?: (item: unknown) => string | nu
   quotaUsed: { shape: 'list', key: entryKey },
   ledger: { shape: 'object' },
   finished: { shape: 'groups', key: asString },
-  // A self-trade gives one user two fills of one trade, one per order.
-  fills: { shape: 'groups', key: (f) => (isPlainObject(f) && typeof f.tradeId === 'string' && typeof f.orderId === 'string' ? `${f.tradeId}/${f.orderId}` : null) },
+  fills: { shape: 'groups', key: (f) => (isPlainObject(f) && typeof f.tradeId === 'string' && typeof f.orderId === 'string' ? fillRecordId({ tradeId: f.tradeId, orderId: f.orderId }) : null) },
 };
 
-export type Planned = Map<string, Array<[string, string]>>;
+/**
+ * A kind's rows given as changes (a field the engine's journal gave as
+ * changes): rows set (an existing one keeps its place), ids gone, and
+ * `cleared` when every other row of the kind goes.
+ */
+export interface KindChanges {
+  set: Array<[string, string]>;
+  drop: string[];
+  cleared: boolean;
+  /** the rows set go after every other, in this order (`ItemChanges.last`) */
+  last?: boolean;
+}
 
-/** The JSON a row was last written with, when the save's hint says it has not changed since; else undefined. */
-type Unchanged = (kind: string, id: string) => string | undefined;
+/** What a save holds, by kind: every row of the kind, in order, or the kind's changes. */
+export type Planned = Map<string, Array<[string, string]> | KindChanges>;
 
 /** A list as rows keyed by `key`, or null when an item has no key or two share one (then the field is kept whole). */
-function listRows(list: unknown, key: (item: unknown) => string | null, kind: string, unchanged?: Unchanged): Array<[string, string]> | null {
+function listRows(list: unknown, key: (item: unknown) => string | null): Array<[string, string]> | null {
   if (!Array.isArray(list)) return null;
   const rows: Array<[string, string]> = [];
   const seen = new Set<string>();
@@ -53,31 +64,34 @@ function listRows(list: unknown, key: (item: unknown) => string | null, kind: st
     const id = key(item);
     if (id === null || seen.has(id)) return null;
     seen.add(id);
-    rows.push([id, unchanged?.(kind, id) ?? JSON.stringify(item)]);
+    rows.push([id, JSON.stringify(item)]);
   }
   return rows;
 }
 
-/**
- * What a hint spares: an order the engine told no change of since the last
- * save, and any fill already written (a fill never changes), keep their JSON
- * without being serialized again. Every other row is compared.
- */
-export function unchangedBy(current: Rows, hint: SaveHint | undefined): Unchanged | undefined {
-  if (!hint) return undefined;
-  return (kind, id) => {
-    if (kind === 'items:orders') return hint.orders.has(id) ? undefined : current.get(kind)?.get(id)?.json;
-    if (kind.startsWith('items:fills/')) return current.get(kind)?.get(id)?.json;
-    return undefined;
-  };
+const jsonRows = (set: Array<[string, unknown]>): Array<[string, string]> => set.map(([id, item]) => [id, JSON.stringify(item)]);
+
+/** A split field given as its changes: the changes of its kinds (a grouped field: of its group names and of each group that changed). */
+function changedField(name: string, value: ItemChanges | GroupChanges): Planned {
+  const kind = `items:${name}`;
+  if (value instanceof ItemChanges) return new Map([[kind, { set: jsonRows(value.set), drop: value.drop, cleared: false, last: value.last }]]);
+  const names: KindChanges = { set: [], drop: [], cleared: false };
+  const planned: Planned = new Map([[kind, names]]);
+  for (const [group, change] of value.groups) {
+    if (change.present) names.set.push([group, 'null']);
+    else names.drop.push(group);
+    planned.set(`${kind}/${group}`, { set: jsonRows(change.set), drop: change.drop, cleared: change.cleared || !change.present });
+  }
+  return planned;
 }
 
-function splitField(name: string, value: unknown, unchanged?: Unchanged): Planned | null {
+function splitField(name: string, value: unknown): Planned | null {
   const spec = Object.hasOwn(SPLIT, name) ? SPLIT[name] : undefined;
   if (!spec) return null;
+  if (value instanceof ItemChanges || value instanceof GroupChanges) return changedField(name, value);
   const kind = `items:${name}`;
   if (spec.shape === 'list') {
-    const rows = listRows(value, spec.key!, kind, unchanged);
+    const rows = listRows(value, spec.key!);
     return rows ? new Map([[kind, rows]]) : null;
   }
   if (!isPlainObject(value)) return null;
@@ -86,28 +100,34 @@ function splitField(name: string, value: unknown, unchanged?: Unchanged): Planne
   }
   const planned: Planned = new Map([[kind, []]]);
   for (const [group, list] of Object.entries(value)) {
-    const rows = listRows(list, spec.key!, `${kind}/${group}`, unchanged);
+    const rows = listRows(list, spec.key!);
     if (!rows) return null;
-    planned.get(kind)!.push([group, 'null']);
+    (planned.get(kind) as Array<[string, string]>).push([group, 'null']);
     planned.set(`${kind}/${group}`, rows);
   }
   return planned;
 }
 
-/** The rows a snapshot is kept as, in order, by kind. */
-export function snapshotRows(snapshot: Record<string, unknown>, unchanged?: Unchanged): Planned {
+/**
+ * The rows a snapshot is kept as, in order, by kind. A field given as
+ * changes (`ItemChanges`, `GroupChanges`: the engine's journal) gives the
+ * changes of its kinds instead; its other rows stay as they are.
+ */
+export function snapshotRows(snapshot: Record<string, unknown>): Planned {
+  const fields: Array<[string, string]> = [];
+  const splits: Array<[string, string]> = [];
   const planned: Planned = new Map([
-    ['field', []],
-    ['split', []],
+    ['field', fields],
+    ['split', splits],
   ]);
   for (const [name, value] of Object.entries(snapshot)) {
     if (value === undefined) continue;
-    const split = splitField(name, value, unchanged);
+    const split = splitField(name, value);
     if (split) {
-      planned.get('split')!.push([name, JSON.stringify(SPLIT[name]!.shape)]);
+      splits.push([name, JSON.stringify(SPLIT[name]!.shape)]);
       for (const [kind, rows] of split) planned.set(kind, rows);
     } else {
-      planned.get('field')!.push([name, JSON.stringify(value)]);
+      fields.push([name, JSON.stringify(value)]);
     }
   }
   return planned;
@@ -167,6 +187,49 @@ export function rowsSnapshot(rows: Rows): unknown {
 export type Change = { upserts: Array<[string, string, number, string]>; deletes: Array<[string, string]> };
 
 /**
+ * A save given as changes to rows that do not hold the field they change
+ * (nothing saved yet, or the field kept whole): the caller saves the whole
+ * state instead. Never a partial write.
+ */
+export class WholeSaveNeeded extends Error {
+  override readonly name = 'WholeSaveNeeded';
+  constructor(readonly field: string) {
+    super(`the stored rows do not keep ${field} as records; save the whole state`);
+  }
+}
+
+/** The highest position of a kind's rows, cached per kind (kept up by `applyChanges`): a save that adds a row need not scan the kind. */
+const tops = new WeakMap<Map<string, Row>, number>();
+function topOf(rows: Map<string, Row>): number {
+  let top = tops.get(rows);
+  if (top === undefined) {
+    top = -1;
+    for (const row of rows.values()) if (row.pos > top) top = row.pos;
+    tops.set(rows, top);
+  }
+  return top;
+}
+
+const isChanges = (value: Array<[string, string]> | KindChanges | undefined): value is KindChanges => value !== undefined && !Array.isArray(value);
+
+/** The changes of one kind: a row set keeps its place (a new one goes last); a cleared kind loses every row not set. */
+function planKindChanges(kind: string, before: Map<string, Row> | undefined, changes: KindChanges, change: Change): void {
+  let max = before ? topOf(before) : -1;
+  const setIds = changes.cleared ? new Set(changes.set.map(([id]) => id)) : null;
+  for (const [id, json] of changes.set) {
+    const row = changes.cleared || changes.last ? undefined : before?.get(id);
+    if (!row) change.upserts.push([kind, id, ++max, json]);
+    else if (row.json !== json) change.upserts.push([kind, id, row.pos, json]);
+  }
+  if (!before) return;
+  if (setIds) {
+    for (const id of before.keys()) if (!setIds.has(id)) change.deletes.push([kind, id]);
+    return;
+  }
+  for (const id of changes.drop) if (before.has(id)) change.deletes.push([kind, id]);
+}
+
+/**
  * What a save writes: rows that are new, whose JSON changed or whose place in
  * their list moved; rows no longer there are deleted. A row keeps its
  * position while it stays after the one before it; one that does not (new,
@@ -177,12 +240,17 @@ export function planChanges(current: Rows, next: Planned): Change {
   const change: Change = { upserts: [], deletes: [] };
   for (const [kind, list] of next) {
     const before = current.get(kind);
+    if (isChanges(list)) {
+      const field = kind.slice('items:'.length);
+      if (!field.includes('/') && !current.get('split')?.has(field)) throw new WholeSaveNeeded(field);
+      planKindChanges(kind, before, list, change);
+      continue;
+    }
     if (!before) {
       list.forEach(([id, json], pos) => change.upserts.push([kind, id, pos, json]));
       continue;
     }
-    let max = -1;
-    for (const row of before.values()) if (row.pos > max) max = row.pos;
+    let max = topOf(before);
     let last = -1;
     let kept = 0;
     for (const [id, json] of list) {
@@ -202,7 +270,15 @@ export function planChanges(current: Rows, next: Planned): Change {
       for (const id of before.keys()) if (!ids.has(id)) change.deletes.push([kind, id]);
     }
   }
-  for (const [kind, rows] of current) if (!next.has(kind)) for (const id of rows.keys()) change.deletes.push([kind, id]);
+  // A kind the save does not name is gone, unless its field was given as changes (then it is kept as it is).
+  const changedGroups = (kind: string) => {
+    const slash = kind.indexOf('/');
+    return slash > 0 && isChanges(next.get(kind.slice(0, slash)));
+  };
+  for (const [kind, rows] of current) {
+    if (next.has(kind) || changedGroups(kind)) continue;
+    for (const id of rows.keys()) change.deletes.push([kind, id]);
+  }
   return change;
 }
 
@@ -211,6 +287,8 @@ export function applyChanges(rows: Rows, change: Change): void {
     let ofKind = rows.get(kind);
     if (!ofKind) rows.set(kind, (ofKind = new Map()));
     ofKind.set(id, { pos, json });
+    const top = tops.get(ofKind);
+    if (top !== undefined && pos > top) tops.set(ofKind, pos);
   }
   for (const [kind, id] of change.deletes) {
     const ofKind = rows.get(kind);

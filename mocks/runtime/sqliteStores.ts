@@ -19,8 +19,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:
 import { basename, join } from 'node:path';
 import type * as Sqlite from 'node:sqlite';
 import type { TextPersistence } from '../accounts/perUserRecords';
-import { StoreDamage, type ExchangeStateStore, type SaveHint, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
-import { applyChanges, EXCHANGE_FILE, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, unchangedBy, type Change } from './recordRows';
+import { StoreDamage, type ExchangeStateStore, type SavedChanges, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+import { applyChanges, EXCHANGE_FILE, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, type Change } from './recordRows';
 
 
 type Database = Sqlite.DatabaseSync;
@@ -296,9 +296,10 @@ export function openSqliteDataFolder(folder: string, options: SqliteFolderOption
 
   const exchangeState: ExchangeStateStore & Required<Pick<ExchangeStateStore, 'lastWrite'>> = {
     synchronous: true,
+    keepsRecords: true,
     load: () => (saved ? rowsSnapshot(rows) : loaded),
-    save(snapshot: SavedExchange, hint?: SaveHint) {
-      const change = planChanges(rows, snapshotRows(snapshot as unknown as Record<string, unknown>, unchangedBy(rows, hint)));
+    save(state: SavedExchange | SavedChanges) {
+      const change = planChanges(rows, snapshotRows(state as unknown as Record<string, unknown>));
       transaction(db, () => writeChange(change));
       applyChanges(rows, change);
       lastWrite = { upserts: change.upserts.length, deletes: change.deletes.length };

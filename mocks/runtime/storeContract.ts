@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TextPersistence } from '../accounts/perUserRecords';
-import { Exchange, snapshotExchange, type ExchangeOptions } from '../exchange';
-import { amount, harness, instrumentsFor } from '../exchange/testKit';
-import { restoreOrFresh, type ExchangeStateStore, type SavedExchange } from './exchangePersistence';
+import { Exchange, snapshotChanges, snapshotExchange, type ExchangeOptions } from '../exchange';
+import { amount, harness, instrumentsFor, type Harness } from '../exchange/testKit';
+import { restoreOrFresh, type ExchangeStateStore, type SavedChanges, type SavedExchange } from './exchangePersistence';
 
 export const TEXT_NAMES = ['users', 'charts', 'accounts', 'sessions', 'recents', 'replay'] as const;
 export type TextName = (typeof TEXT_NAMES)[number];
@@ -54,31 +54,45 @@ export function textsOf(stores: {
  * `more` places that many further orders (the first hundred rest, the others are cancelled).
  */
 export function sampleState(more = 0): SavedExchange {
+  return sampleEngine(more).whole();
+}
+
+const SIDES = {
+  margin: { loans: [{ userId: 'u1', token: 'USDT', amount: '5' }] },
+  gridBots: [],
+  lt: { holdings: { u1: { BTC3L: '1.5' } } },
+};
+
+/** The engine of `sampleState`, tracking its changes: its whole state, or what changed since either was last taken. */
+export function sampleEngine(more = 0): { h: Harness; place(price: string, clientOrderId: string): string; whole(): SavedExchange; changes(): SavedChanges } {
   const h = harness({ historyLimit: 1_000_000 });
+  h.ex.trackChanges();
   h.snapshot([['59999', '1']], [['60002', '1']]);
   h.ex.addAccount({ userId: 'u2', kind: 'CLASSIC', demo: false }, {});
   const place = (price: string, clientOrderId: string) => {
     const r = h.ex.create('u1', { symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.01', price, clientOrderId }, h.t);
     if (!r.ok) throw new Error(`sample order refused: ${r.error.message}`);
-    return r.value;
+    return r.value.orderId;
   };
   place('59000', 'rest-1');
   const cancelled = place('58000', 'cancel-me');
-  h.ex.cancel('u1', { orderId: cancelled.orderId }, h.t);
+  h.ex.cancel('u1', { orderId: cancelled }, h.t);
   place('60002', 'fills-now');
   h.step(10);
   if (more > 0) h.ex.credit('u1', 'USDT', amount(String(more * 1_000)));
   for (let i = 0; i < more; i += 1) {
     const order = place(String(50_000 + (i % 5_000)), `more-${i}`);
     // History: the first hundred rest, the others are cancelled (an account holds at most 500 open orders).
-    if (i >= 100) h.ex.cancel('u1', { orderId: order.orderId }, h.t);
+    if (i >= 100) h.ex.cancel('u1', { orderId: order }, h.t);
   }
   return {
-    ...snapshotExchange(h.ex),
-    books: [],
-    margin: { loans: [{ userId: 'u1', token: 'USDT', amount: '5' }] },
-    gridBots: [],
-    lt: { holdings: { u1: { BTC3L: '1.5' } } },
+    h,
+    place,
+    whole() {
+      h.ex.takeChanges();
+      return { ...snapshotExchange(h.ex), books: [], ...SIDES };
+    },
+    changes: () => ({ ...snapshotChanges(h.ex), ...SIDES }),
   };
 }
 
@@ -135,37 +149,44 @@ export function storeContract<Place>(name: string, adapter: StoreAdapter<Place>)
     });
 
     // The JSON file store writes one whole text: this promise is the record stores'.
-    it.runIf(adapter.keepsRecords)('a save writes the records that changed, whatever the history holds', async () => {
-      const place = await adapter.place();
-      let stores = await adapter.open(place);
-      const store = stores.exchangeState;
-      const written = () => store.lastWrite!();
-      const state = asStored(sampleState(1000));
-      await store.save(state);
-      expect(written().upserts).toBeGreaterThan(2000);
-      // One order changes (the engine's hint names it).
-      state.orders[500] = { ...state.orders[500]!, status: 'Cancelled', updatedAt: 77 };
-      await store.save(state, { orders: new Set<string>([String(state.orders[500]!.orderId)]) });
-      expect(written()).toEqual({ upserts: 1, deletes: 0 });
-      // One order more: its row, its resting id, its client order id and the counter.
-      const added = { ...state.orders[1]!, orderId: 'new-1', clientOrderId: 'new-1' };
-      state.orders.push(added);
-      state.resting.push('new-1');
-      state.clientIds.push(['u1\u0000new-1', 'new-1']);
-      state.orderSeq += 1;
-      await store.save(state, { orders: new Set(['new-1']) });
-      expect(written()).toEqual({ upserts: 4, deletes: 0 });
-      // A resting order re-queued (a modify moves it to the end of the set): its one row.
-      state.resting.push(state.resting.shift()!);
-      await store.save(state, { orders: new Set<string>() });
-      expect(written()).toEqual({ upserts: 1, deletes: 0 });
-      // Nothing changed: nothing written.
-      await store.save(state, { orders: new Set<string>() });
-      expect(written()).toEqual({ upserts: 0, deletes: 0 });
-      await stores.close();
-      stores = await adapter.open(place);
-      expect(stores.exchangeState.load()).toEqual(state);
-      await stores.close();
+    it.runIf(adapter.keepsRecords)('a save writes the records that changed, as many whatever the history holds', async () => {
+      /** Rows written by each save of one trader's session, over a history of `more` orders. */
+      const writesOver = async (more: number) => {
+        const place = await adapter.place();
+        let stores = await adapter.open(place);
+        const store = stores.exchangeState;
+        expect(store.keepsRecords).toBe(true);
+        const sample = sampleEngine(more);
+        const { h } = sample;
+        await store.save(sample.whole());
+        expect(store.lastWrite!().upserts).toBeGreaterThan(more);
+        const writes: Array<{ upserts: number; deletes: number }> = [];
+        const saved = async () => {
+          await store.save(sample.changes());
+          writes.push(store.lastWrite!());
+        };
+        const resting = sample.place('59500', 'late-1');
+        await saved();
+        h.ex.modify('u1', { orderId: resting, price: '59600' }, h.t);
+        await saved();
+        h.ex.cancel('u1', { orderId: resting }, h.t);
+        await saved();
+        sample.place('60002', 'late-2');
+        h.step(10);
+        await saved();
+        // Nothing changed: nothing written.
+        await saved();
+        expect(writes.at(-1)).toEqual({ upserts: 0, deletes: 0 });
+        await stores.close();
+        stores = await adapter.open(place);
+        expect(stores.exchangeState.load()).toEqual(asStored(sample.whole()));
+        await stores.close();
+        return writes;
+      };
+      const small = await writesOver(0);
+      const large = await writesOver(2000);
+      expect(large).toEqual(small);
+      for (const write of small) expect(write.upserts + write.deletes).toBeLessThan(12);
     }, 60_000);
 
     it('keeps the text stores across a reopen', async () => {

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import nodeFlags from './nodeFlags.json';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -36,13 +37,15 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+const SERVER_NODE_FLAGS: readonly string[] = nodeFlags.flags;
+
 /**
  * Starts `node --import tsx mocks/server/main.ts --port 0 …` (one process: the
  * `tsx` launcher would put a second node in between that a SIGKILL does not reach)
  * in a process group of its own, and waits for the line naming its URL.
  */
 export function startServerProcess(options: StartOptions): Promise<ServerProcess> {
-  const args = ['--import', 'tsx', options.entry ?? process.env.SERVER_ENTRY ?? 'mocks/server/main.ts', '--port', '0', '--data-dir', options.dataDir, '--dist', options.dist ?? resolve(ROOT, 'no-such-dist'), ...(options.extraArgs ?? [])];
+  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', options.entry ?? process.env.SERVER_ENTRY ?? 'mocks/server/main.ts', '--port', '0', '--data-dir', options.dataDir, '--dist', options.dist ?? resolve(ROOT, 'no-such-dist'), ...(options.extraArgs ?? [])];
   const t0 = performance.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
