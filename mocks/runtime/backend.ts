@@ -225,8 +225,9 @@ export function createBackend(options: BackendOptions) {
     net,
     httpHandlers,
     socketHandlers,
-    close() {
-      saving?.flush();
+    /** stops everything; resolves once the last save is written */
+    close(): Promise<void> {
+      const saved = saving?.flush() ?? Promise.resolve();
       saving?.stop();
       stopAccountSync();
       attached.close();
@@ -238,6 +239,7 @@ export function createBackend(options: BackendOptions) {
       quote.close();
       privateSocket.close();
       hub.close();
+      return saved;
     },
   };
 }

@@ -231,9 +231,9 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
     },
     /** saves now, due or not (a fresh run over a state it set aside: the store must hold a state it can read) */
     saveNow: (): Promise<void> => save(),
-    /** saves now if a save is due (page hide, server stop, reset) */
-    flush() {
-      if (dirty) void save();
+    /** saves now if a save is due (page hide, server stop, reset); resolves once every save made so far is written */
+    flush(): Promise<void> {
+      return dirty ? save() : written;
     },
     stop() {
       cancel?.();

@@ -46,6 +46,7 @@ async function main() {
     throw new Error('--host must be a loopback address: this server is for this machine only');
   }
   const extra = await Promise.all(values.session.map((p) => fileSet(resolve(p))));
+  const stores = values['data-dir'] ? openSqliteDataFolder(resolve(ROOT, values['data-dir'])) : null;
   const server = await startLocalServer({
     sets: [...demoSessionSets(ROOT), ...extra],
     host: values.host,
@@ -54,12 +55,13 @@ async function main() {
     site: sitePreset(values.site),
     controlToken: values['control-token'],
     allowedHosts: values['allow-host'],
-    ...(values['data-dir'] ? openSqliteDataFolder(resolve(ROOT, values['data-dir'])) : {}),
+    ...stores,
   });
   process.stdout.write(`Embedded exchange server: ${server.url} (quotes ${server.wsUrl})\n`);
   process.stdout.write(`Control token for /mock/api/* from scripts (header x-mock-control-token): ${server.controlToken}\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => void server.close().then(() => process.exit(0)));
+    // The last save written and the database closed before the process goes.
+    process.on(signal, () => void server.close().then(() => stores?.close()).then(() => process.exit(0)));
   }
 }
 

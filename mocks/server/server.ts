@@ -258,8 +258,8 @@ export async function startLocalServer(options: LocalServerOptions) {
     controlToken,
     async close() {
       for (const client of sockets.clients) client.terminate();
-      backend.close();
-      await Promise.all([server, ...hostServers].map(closeServer));
+      const saved = backend.close();
+      await Promise.all([saved, ...[server, ...hostServers].map(closeServer)]);
     },
   };
 }
