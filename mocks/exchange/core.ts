@@ -171,6 +171,7 @@ export abstract class ExchangeCore {
   trackChanges(): void {
     this.journal ??= new ChangeJournal();
     this.ledger.trackChanges();
+    for (const book of this.books.values()) book.onQueueMoved ??= (order) => this.journal?.orders.add(order.orderId);
   }
 
   tracksChanges(): boolean {

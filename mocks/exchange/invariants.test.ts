@@ -6,6 +6,7 @@ import type { MarketEvent } from '../market/types';
 import { Exchange, type ExchangeOptions } from './exchange';
 import { checkInvariants, conservation, holdings } from './invariants';
 import { amount, instrumentsFor } from './testKit';
+import { journaledRows } from '../runtime/changeSaveKit';
 import { PLAN, type Fill, type OrderRequest, type PlanType, type Result, type Side, type Slippage } from './types';
 
 /**
@@ -148,6 +149,8 @@ function run(scenario: { latencyMs: number; probabilistic: boolean; steps: Step[
   ex.addAccount({ userId: 'u2', kind: 'UTA', demo: false }, { USDT: amount('20000'), BTC: amount('0.5'), ETH: amount('5') });
   ex.addAccount({ userId: 'u3', kind: 'CLASSIC', demo: true }, { USDT: amount('5000'), BTC: amount('0.1') });
   const initial = holdings(ex);
+  // Every step also proves the change journal told every change: rows saved from it equal the engine's state.
+  const kept = journaledRows(ex);
   const mids: Record<Sym, number> = { BTCUSDT: MARKETS.BTCUSDT.mid, ETHBTC: MARKETS.ETHBTC.mid };
   let t = 1_000;
   let seq = 0;
@@ -230,6 +233,9 @@ function run(scenario: { latencyMs: number; probabilistic: boolean; steps: Step[
     }
     const problems = checkInvariants(ex, { exactLocks: EXACT });
     if (problems.length > 0) throw new Error(`after step ${i} (${JSON.stringify(step)}): ${problems.join('; ')}`);
+    kept.save();
+    const { stored, engine } = kept.compare();
+    expect(stored, `saved from the journal, after step ${i} (${JSON.stringify(step)})`).toEqual(engine);
   }
 
   // Everything cancelled: nothing may stay locked.

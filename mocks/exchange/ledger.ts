@@ -27,6 +27,8 @@ export class Ledger {
     if (!h) {
       h = { free: 0n, locked: 0n };
       tokens.set(token, h);
+      // A new line, even an empty one (a refused lock makes one), is part of the saved state.
+      this.changedUsers?.add(userId);
     }
     return h;
   }

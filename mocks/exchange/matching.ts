@@ -249,10 +249,14 @@ export abstract class ExchangeMatching extends ExchangeCore {
     for (const order of [...list]) {
       if (order.status !== 'Untriggered') continue;
       if (isTrailing(order)) {
+        const extreme = order.trailExtreme;
         const step = trailStep(order, last);
         if (step === 'activated' || step === 'fire') {
           if (becomesTrailingProfit(order)) order.planType = PLAN.TRAILING_PROFIT;
           this.touch(order);
+        } else if (order.trailExtreme !== extreme) {
+          // The best price since activation moves without an order event, but a restart must keep it.
+          this.journal?.orders.add(order.orderId);
         }
         if (step === 'fire') this.trigger(order);
       } else if (triggerReached(order, last)) {

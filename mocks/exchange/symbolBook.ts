@@ -59,6 +59,11 @@ export class SymbolBook {
   /** lots the recording traded at a price with own orders, since that level last changed */
   private readonly tradedAt = new Map<number, number>();
   readonly own = { Buy: new OwnSide(true), Sell: new OwnSide(false) };
+  /**
+   * Told of an own order whose queue place moved with the recording (no
+   * order event tells it): the engine's change journal keeps it for the next save.
+   */
+  onQueueMoved: ((order: Order) => void) | null = null;
 
   constructor(
     readonly symbol: string,
@@ -128,7 +133,7 @@ export class SymbolBook {
 
   private requeue(orders: Order[], prevQty: number, newQty: number, queue: QueueModel): void {
     const traded = this.tradedAt.get(orders[0]!.price) ?? 0;
-    for (const order of orders) order.queueAhead = queue.ahead(order.queueAhead, prevQty, newQty, traded);
+    for (const order of orders) this.moveQueue(order, queue.ahead(order.queueAhead, prevQty, newQty, traded));
     this.tradedAt.delete(orders[0]!.price);
   }
 
@@ -137,10 +142,16 @@ export class SymbolBook {
       const bookSide = side === 'Buy' ? this.book.bids : this.book.asks;
       this.own[side].forEachLevel((price, orders) => {
         const qty = bookSide.quantityAt(price);
-        for (const order of orders) order.queueAhead = queue.ahead(order.queueAhead, order.queueAhead, qty, 0);
+        for (const order of orders) this.moveQueue(order, queue.ahead(order.queueAhead, order.queueAhead, qty, 0));
       });
     }
     this.tradedAt.clear();
+  }
+
+  private moveQueue(order: Order, ahead: number): void {
+    if (order.queueAhead === ahead) return;
+    order.queueAhead = ahead;
+    this.onQueueMoved?.(order);
   }
 
   /** Lots displayed at `price` on the side an order of `side` rests on (its queue when it joins). */
@@ -207,7 +218,7 @@ export class SymbolBook {
 
   /** Adds a resting order with its queue place: what the recording shows at its price now. */
   rest(order: Order): void {
-    order.queueAhead = this.displayedAt(order.side, order.price);
+    this.moveQueue(order, this.displayedAt(order.side, order.price));
     this.own[order.side].rest(order);
   }
 
@@ -262,7 +273,7 @@ export class SymbolBook {
       let ownFilled = 0;
       for (const order of orders) {
         const venue = Math.min(order.queueAhead, left);
-        order.queueAhead -= venue;
+        this.moveQueue(order, order.queueAhead - venue);
         const room = left - venue - ownFilled;
         if (room <= 0) continue;
         const lots = Math.min(order.qty - order.executedQty, room);

@@ -1,0 +1,43 @@
+/**
+ * Test kit: rows kept the way a record store keeps them (recordRows.ts, no
+ * database), saved from the engine's change journal after a whole first
+ * save, and compared with the engine's own snapshot. Used wherever a test
+ * drives the engine, so each of its steps also proves the journal told
+ * every change (changeSaves.test.ts, the engine's invariants test).
+ */
+import { snapshotChanges, snapshotExchange, type Exchange } from '../exchange';
+import { applyChanges, planChanges, rowsSnapshot, snapshotRows, type Rows } from './recordRows';
+
+const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** The engine's whole state as a store keeps it (books are the replay's, never saved). */
+export const wholeState = (ex: Exchange) => ({ ...snapshotExchange(ex), books: [] });
+
+/**
+ * The state with its lookup-only maps in key order: a key dropped and set
+ * again between two saves (a reset account's day quota) keeps its row's
+ * place, where the engine's map moves it last; nothing reads their order.
+ */
+export function comparable(state: unknown): unknown {
+  const copy = asStored(state) as Record<string, unknown>;
+  for (const field of ['clientIds', 'quotaUsed']) {
+    if (Array.isArray(copy[field])) (copy[field] as Array<[string, string]>).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  }
+  return copy;
+}
+
+/** Starts the engine's journal and saves its whole state into fresh rows. */
+export function journaledRows(ex: Exchange) {
+  const rows: Rows = new Map();
+  const save = (state: object) => applyChanges(rows, planChanges(rows, snapshotRows(state as Record<string, unknown>)));
+  ex.trackChanges();
+  ex.takeChanges();
+  save(wholeState(ex));
+  return {
+    rows,
+    /** saves what changed since the last save */
+    save: () => save(snapshotChanges(ex)),
+    /** the rows read back, and the engine's state, each comparable */
+    compare: () => ({ stored: comparable(rowsSnapshot(rows)), engine: comparable(wholeState(ex)) }),
+  };
+}
