@@ -44,16 +44,25 @@ function amountsIn<T>(o: Record<string, unknown>, keys: readonly string[]): T {
   return out as T;
 }
 
-/** Serialises the engine (accounts, balances, orders, history, books, queue generator) for persistence. */
-export function snapshotExchange(exchange: Exchange): ExchangeSnapshot {
-  const s = exchange.state();
+/** The fields a snapshot always keeps whole: format, clock, counters, waiting orders, queue generator. */
+function wholeFields(s: ReturnType<Exchange['state']>) {
   return {
-    format: 'exchange-snapshot',
-    version: 1,
+    format: 'exchange-snapshot' as const,
+    version: 1 as const,
     time: s.time,
     orderSeq: s.orderSeq,
     tradeSeq: s.tradeSeq,
     acceptSeq: s.acceptSeq,
+    pending: s.pending.map((p) => ({ ...p })),
+    queue: s.queue.state(),
+  };
+}
+
+/** Serialises the engine (accounts, balances, orders, history, books, queue generator) for persistence. */
+export function snapshotExchange(exchange: Exchange): ExchangeSnapshot {
+  const s = exchange.state();
+  return {
+    ...wholeFields(s),
     accounts: [...s.accounts.values()].map((a) => ({ ...a })),
     ledger: exchange.ledger.toJSON(),
     orders: [...s.orders.values()].map((o) => amountsOut(o, ORDER_AMOUNTS)),
@@ -62,11 +71,9 @@ export function snapshotExchange(exchange: Exchange): ExchangeSnapshot {
     fills: Object.fromEntries([...s.fillLog].map(([u, fills]) => [u, fills.map((f) => amountsOut(f, FILL_AMOUNTS))])),
     clientIds: [...s.clientIds],
     quotaUsed: [...s.quotaUsed].map(([k, v]) => [k, String(v)]),
-    pending: s.pending.map((p) => ({ ...p })),
     books: [...s.books.values()].map((b) => ({
       symbol: b.symbol, synced: b.synced, lastPrice: b.lastPrice, bids: b.book.bids.levels(), asks: b.book.asks.levels(), flow: b.flowState(),
     })),
-    queue: s.queue.state(),
   };
 }
 
@@ -147,12 +154,7 @@ export function snapshotChanges(exchange: Exchange): ExchangeChanges {
   const journal = exchange.takeChanges();
   const s = exchange.state();
   return {
-    format: 'exchange-snapshot',
-    version: 1,
-    time: s.time,
-    orderSeq: s.orderSeq,
-    tradeSeq: s.tradeSeq,
-    acceptSeq: s.acceptSeq,
+    ...wholeFields(s),
     accounts: itemChanges(journal.accounts, (id) => s.accounts.get(id), (a) => ({ ...a })),
     ledger: itemChanges(journal.balances, (id) => exchange.ledger.userJSON(id), (lines) => lines),
     orders: itemChanges(journal.orders, (id) => s.orders.get(id), (o) => amountsOut(o, ORDER_AMOUNTS)),
@@ -161,10 +163,8 @@ export function snapshotChanges(exchange: Exchange): ExchangeChanges {
     fills: groupChanges(journal.fills, s.fillLog, fillRecordId, (f) => amountsOut(f, FILL_AMOUNTS)),
     clientIds: itemChanges(journal.clientIds, (key) => s.clientIds.get(key), (orderId, key) => [key, orderId]),
     quotaUsed: itemChanges(journal.quota, (key) => s.quotaUsed.get(key), (used, key) => [key, String(used)]),
-    pending: s.pending.map((p) => ({ ...p })),
     // The books are the replay's: a store keeps accounts, and a run rebuilds its books from its own replay.
     books: [],
-    queue: s.queue.state(),
   };
 }
 

@@ -10,19 +10,10 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN, snapshotChanges } from '../exchange';
 import { amount, harness, instrumentsFor, type Harness } from '../exchange/testKit';
+import { seededRandom } from '../server/crashKit';
 import { journaledRows } from './changeSaveKit';
-import { planChanges, snapshotRows, WholeSaveNeeded, type Rows } from './recordRows';
-
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { WholeSaveNeeded } from './exchangePersistence';
+import { planChanges, snapshotRows, type Rows } from './recordRows';
 
 const USERS = ['u1', 'u2', 'u3'];
 
@@ -95,7 +86,7 @@ function randomStep(h: Harness, random: () => number): string {
 
 describe('saves given as changes', () => {
   it.each([1, 2, 3, 4, 5, 6])('keep the rows equal to the whole state through a random workload (seed %i)', (seed) => {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const h = market(4);
     const kept = journaledRows(h.ex);
     const steps: string[] = [];

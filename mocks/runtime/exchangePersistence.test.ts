@@ -3,7 +3,7 @@ import { harness, amount } from '../exchange/testKit';
 import type { Scheduler } from '../gateway/types';
 import { Ledger } from '../exchange/ledger';
 import type { Exchange, ExchangeOptions } from '../exchange';
-import { persistExchange, restoreOrFresh, UnreadableText, type SavedChanges, type SavedExchange } from './exchangePersistence';
+import { persistExchange, restoreOrFresh, UnreadableText, WholeSaveNeeded, type SavedChanges, type SavedExchange } from './exchangePersistence';
 
 /** A store whose writes finish only when the test says, so "answered before written" shows. */
 function slowStore() {
@@ -162,7 +162,7 @@ describe('a store that keeps records', () => {
         const isChanges = typeof (state.orders as { drop?: unknown }).drop !== 'undefined';
         if (isChanges && refuseChanges) {
           refuseChanges = false;
-          throw Object.assign(new Error('no records yet'), { name: 'WholeSaveNeeded' });
+          throw new WholeSaveNeeded('orders');
         }
         saved.push(state);
       },

@@ -36,6 +36,17 @@ export class StoreDamage {
   ) {}
 }
 
+/**
+ * A save given as changes to rows that do not hold the field they change
+ * (nothing saved yet, or the field kept whole): the caller saves the whole
+ * state instead. Never a partial write.
+ */
+export class WholeSaveNeeded extends Error {
+  constructor(readonly field: string) {
+    super(`the stored rows do not keep ${field} as records; save the whole state`);
+  }
+}
+
 /** Where the exchange's accounts, orders and history are kept between runs (IndexedDB in-page, a file in the server). */
 export interface ExchangeStateStore {
   /** the state saved by an earlier run, or null (an `UnreadableText` when it is not JSON) */
@@ -89,9 +100,6 @@ function sideStates(margin: SideState | undefined, sides: Record<string, SideSta
   const extra = Object.fromEntries(Object.entries(sides).map(([key, side]) => [key, side.toJSON()]));
   return { ...(margin ? { margin: margin.toJSON() } : {}), ...extra };
 }
-
-/** Whether a failed save is a store asking for the whole state (`WholeSaveNeeded` of recordRows.ts; matched by name, so this file needs no store's code). */
-const wantsWhole = (error: unknown) => error instanceof Error && error.name === 'WholeSaveNeeded';
 
 /** Why a stored value is not a state this build restores, before trying it: not JSON, or another format or version. */
 function foreignOrUnreadable(stored: unknown): { kind: DamageKind; detail: string } | null {
@@ -182,7 +190,7 @@ export function persistExchange(exchange: Exchange, store: ExchangeStateStore, s
     written = written
       .then(() => store.save(state))
       // Taken now, not when this save was made: later saves already hold their changes, and this one holds them too.
-      .catch((error: unknown) => (wantsWhole(error) ? store.save(accountState(exchange, margin, sides)) : Promise.reject(error)))
+      .catch((error: unknown) => (error instanceof WholeSaveNeeded ? store.save(accountState(exchange, margin, sides)) : Promise.reject(error)))
       .then(
         () => {
           failed = false;

@@ -5,7 +5,7 @@
  * rows rebuild it, and which rows a save must write. Pure: no database here.
  */
 import { fillRecordId, GroupChanges, ItemChanges } from '../exchange/snapshot';
-import { StoreDamage, UnreadableText } from './exchangePersistence';
+import { StoreDamage, UnreadableText, WholeSaveNeeded } from './exchangePersistence';
 
 /** The file name of an imported exchange.json kept as its text (a `raw` row). */
 export const EXCHANGE_FILE = 'exchange.json';
@@ -185,18 +185,6 @@ export function rowsSnapshot(rows: Rows): unknown {
 }
 
 export type Change = { upserts: Array<[string, string, number, string]>; deletes: Array<[string, string]> };
-
-/**
- * A save given as changes to rows that do not hold the field they change
- * (nothing saved yet, or the field kept whole): the caller saves the whole
- * state instead. Never a partial write.
- */
-export class WholeSaveNeeded extends Error {
-  override readonly name = 'WholeSaveNeeded';
-  constructor(readonly field: string) {
-    super(`the stored rows do not keep ${field} as records; save the whole state`);
-  }
-}
 
 /** The highest position of a kind's rows, cached per kind (kept up by `applyChanges`): a save that adds a row need not scan the kind. */
 const tops = new WeakMap<Map<string, Row>, number>();
