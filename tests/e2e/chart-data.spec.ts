@@ -102,25 +102,35 @@ async function waitForOfflineShell(page: Page) {
 
 /**
  * The exchange runs inside the page, so Playwright sees none of its calls;
- * this records the path of every fetch the page makes from now on.
+ * this records the path of every fetch the page makes from now on, once when
+ * it is sent and once when its answer is back. A call read back right after
+ * the upload was sent could pass the upload still on its way (CI of 649fdd0).
  */
 async function recordFetches(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { recordedFetches?: string[] };
+    const w = window as unknown as { recordedFetches?: { sent: string[]; answered: string[] } };
     if (w.recordedFetches) return;
-    const calls: string[] = [];
+    const calls = { sent: [] as string[], answered: [] as string[] };
     w.recordedFetches = calls;
     const original = window.fetch;
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      calls.push(new URL(url, location.href).pathname);
-      return original.call(window, input, init);
+      const path = new URL(url, location.href).pathname;
+      calls.sent.push(path);
+      const response = await original.call(window, input, init);
+      calls.answered.push(path);
+      return response;
     };
   });
 }
 
-const uploads = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { recordedFetches?: string[] }).recordedFetches ?? []).filter((p) => p.endsWith('/upload_kline')).length);
+/** Uploads the page has sent (`sent`) or has had answered (`answered`). */
+const uploads = (page: Page, state: 'sent' | 'answered' = 'sent') =>
+  page.evaluate(
+    (which) =>
+      ((window as unknown as { recordedFetches?: Record<string, string[]> }).recordedFetches?.[which] ?? []).filter((p) => p.endsWith('/upload_kline')).length,
+    state,
+  );
 
 /** A call to the in-page exchange as the signed-in user of this page (the page's cookie is its session). */
 async function exchangeCall(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ success: boolean; result: unknown }> {
@@ -284,7 +294,8 @@ test.describe('chart saves', () => {
       expect(await uploads(page), 'nothing goes up before the 5 s debounce').toBe(0);
       await page.clock.runFor(2_000);
       if (uploadsToCloud) {
-        await expect.poll(() => uploads(page)).toBe(1);
+        await expect.poll(() => uploads(page, 'answered')).toBe(1);
+        expect(await uploads(page), 'one upload, not one per change or per timer').toBe(1);
         const saved = await exchangeCall(page, 'GET', '/spot/api/account/get_kline');
         expect(saved.result).toMatchObject({ version: 1 });
       } else {

@@ -60,7 +60,12 @@ export function ChartArea({ base, quote, locale, isDemo, loggedIn }: ChartAreaPr
     controller.current = c;
   }, []);
   const rebuildKey = useRebuildKey(interval, cloud.remoteRevision);
-  const symbols = useSymbols().data;
+  const symbolQuery = useSymbols();
+  const symbols = symbolQuery.data;
+  // Bars drawn before the pair's precision is known get a 13-decimal price scale that then narrows: the
+  // legend beside it rewraps and the phone page shifts (CLS, CI of 649fdd0). A failed list, or one waiting
+  // for a network the browser says is gone, keeps the default rather than hold the chart back.
+  const precisionKnown = symbolQuery.status !== 'pending' || symbolQuery.fetchStatus === 'paused';
   const pricePrecision = precisionsOf(symbols ? findSymbol(symbols, base, quote) : undefined).price;
   const compareIds = useMemo(() => (kind === 'tradingview' ? layout.compare : []), [kind, layout.compare]);
   const compared = useCompareKlines(compareIds, interval);
@@ -169,7 +174,7 @@ export function ChartArea({ base, quote, locale, isDemo, loggedIn }: ChartAreaPr
       <div className="chart-area__body">
         {kind === 'deepChart' ? (
           <DepthChart key={symbolId} symbolId={symbolId} base={base} quote={quote} />
-        ) : cloud.loaded ? (
+        ) : cloud.loaded && precisionKnown ? (
           <CandleChart
             key={`${symbolId}|${interval}|${rebuildKey}|${kind}`}
             symbolId={symbolId}
