@@ -40,8 +40,21 @@ async function openWif(page: Page) {
  * steps until the timer shows the re-checked time.
  */
 async function offlineAndBack(page: Page, timer: Locator, expected: RegExp) {
+  // Each change must reach the page before the next: toggled back at once, a loaded browser once told the page
+  // neither, and the timer never re-checked (CI of d8f45c6). The events are counted in the page, not assumed.
+  await page.evaluate(() => {
+    const w = window as unknown as { connectivitySeen?: string[] };
+    if (!w.connectivitySeen) {
+      addEventListener('offline', () => w.connectivitySeen!.push('offline'));
+      addEventListener('online', () => w.connectivitySeen!.push('online'));
+    }
+    w.connectivitySeen = [];
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { connectivitySeen: string[] }).connectivitySeen.join(','));
   await page.context().setOffline(true);
+  await expect.poll(seen).toBe('offline');
   await page.context().setOffline(false);
+  await expect.poll(seen).toBe('offline,online');
   await expect
     .poll(
       async () => {
