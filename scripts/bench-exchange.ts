@@ -1,5 +1,5 @@
 /**
- * `npm run bench:exchange [-- --runs N] [--ops N] [--book-events N] [--only orders|replay]`: the
+ * `npm run bench:exchange [-- --runs N] [--ops N] [--book-events N] [--differential-ops N] [--only orders|replay|differential]`: the
  * exchange engine of issue 7 (mocks/exchange), on this machine.
  * 1. Orders/s through create → match → events on a seeded mixed stream
  *    (60 % limit around the touch, 15 % market, 15 % cancel, 10 % modify),
@@ -12,6 +12,9 @@
  * 2. Replayed book events/s through Exchange.onMarket on the real BTCUSDT
  *    recording with 1,000 resting demo orders near the touch, and with none
  *    (target ≥ 1,000,000 book events/s with 1,000 orders).
+ * 3. The differential check of issue 32 against nodejs-order-book on at
+ *    least --differential-ops operations (default 1,000,000): count and
+ *    divergences.
  * Prints figures and PASS / MISS against the targets; asserts nothing.
  *
  * Also a section of `npm run bench` (benchExchangeSection).
@@ -21,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import type { BenchRow } from './bench-exchange/measure';
 import { benchOrders } from './bench-exchange/orders';
 import { benchReplay } from './bench-exchange/replay';
+import { benchDifferential } from './bench-exchange/differential';
 
 export type { BenchRow } from './bench-exchange/measure';
 
@@ -30,19 +34,23 @@ export interface ExchangeBenchOptions {
   runs: number;
   ops: number;
   bookEvents: number;
-  /** one part only (profiling): 'orders' or 'replay' */
-  only: 'orders' | 'replay' | null;
+  /** operations of the differential check against nodejs-order-book (issue 32) */
+  differentialOps: number;
+  /** one part only (profiling): 'orders', 'replay' or 'differential' */
+  only: 'orders' | 'replay' | 'differential' | null;
 }
 
 export function parseExchangeArgs(argv: string[]): ExchangeBenchOptions {
-  const options: ExchangeBenchOptions = { runs: 3, ops: 200_000, bookEvents: 3_000_000, only: null };
+  const options: ExchangeBenchOptions = { runs: 3, ops: 200_000, bookEvents: 3_000_000, differentialOps: 1_000_000, only: null };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--only' && (argv[i + 1] === 'orders' || argv[i + 1] === 'replay')) options.only = argv[i + 1] as 'orders' | 'replay';
+    const part = argv[i + 1];
+    if (argv[i] === '--only' && (part === 'orders' || part === 'replay' || part === 'differential')) options.only = part;
     const value = Number(argv[i + 1]);
     if (!Number.isInteger(value) || value <= 0) continue;
     if (argv[i] === '--runs') options.runs = value;
     if (argv[i] === '--ops') options.ops = value;
     if (argv[i] === '--book-events') options.bookEvents = value;
+    if (argv[i] === '--differential-ops') options.differentialOps = value;
   }
   return options;
 }
@@ -51,8 +59,10 @@ export function parseExchangeArgs(argv: string[]): ExchangeBenchOptions {
 export async function benchExchangeSection(argv: string[] = []): Promise<BenchRow[]> {
   const options = parseExchangeArgs(argv);
   const rows: BenchRow[] = [['machine', `${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`, `node ${process.version}`]];
-  if (options.only !== 'replay') rows.push(...benchOrders(options.ops, options.runs));
-  if (options.only !== 'orders') rows.push(...(await benchReplay(options.bookEvents, options.runs)));
+  const all = options.only === null;
+  if (all || options.only === 'orders') rows.push(...benchOrders(options.ops, options.runs));
+  if (all || options.only === 'replay') rows.push(...(await benchReplay(options.bookEvents, options.runs)));
+  if (all || options.only === 'differential') rows.push(...benchDifferential(options.differentialOps));
   rows.push(['machine after', `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`, '']);
   return rows;
 }

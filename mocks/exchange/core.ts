@@ -212,8 +212,9 @@ export abstract class ExchangeCore {
   /** Last trade price, else the mid of the recorded book, else null. */
   protected referencePrice(book: SymbolBook): number | null {
     if (book.lastPrice !== null) return book.lastPrice;
-    const bid = book.book.bestBid();
-    const ask = book.book.bestAsk();
+    // The published book: the recording's levels still on offer and the users' orders.
+    const bid = book.bestAvailable('Sell');
+    const ask = book.bestAvailable('Buy');
     if (bid !== undefined && ask !== undefined) return Math.round((bid + ask) / 2);
     return bid ?? ask ?? null;
   }

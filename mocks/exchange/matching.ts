@@ -7,6 +7,7 @@ import { blankOrder, lockNeed, lockToken, orderIdOf, tradeIdOf } from './orders'
 import { becomesTrailingProfit, isTrailing, locksWhenPlaced, trailStep, triggerReached } from './plans';
 import { FINAL_STATUSES, PLAN, type Fill, type Order } from './types';
 import { priceBand } from './validate';
+import type { TakeSink } from './symbolBook';
 
 /**
  * Matching against the replayed market: market events in, the fill model
@@ -115,7 +116,7 @@ export abstract class ExchangeMatching extends ExchangeCore {
       this.finish(order, 'Cancelled');
       return;
     }
-    if (crosses) book.walk(order.side, order.price, wanted, null, (price, lots) => this.settle(order, price, lots, false));
+    if (crosses) book.walk(order.side, order.price, wanted, null, this.taker(order));
     if (order.executedQty >= order.qty) {
       this.finish(order, 'Filled');
     } else if (order.timeInForce === 'IOC' || order.timeInForce === 'FOK') {
@@ -151,9 +152,10 @@ export abstract class ExchangeMatching extends ExchangeCore {
     const askedValue = byValue ? Number((order.quoteQty - order.executedValue) / unit) : null;
     const maxValue = lockedValue === null ? askedValue : askedValue === null ? lockedValue : Math.min(lockedValue, askedValue);
     let lastPrice = best;
-    book.walk(order.side, limit, maxLots, maxValue, (price, lots) => {
+    const take = this.taker(order);
+    book.walk(order.side, limit, maxLots, maxValue, (price, lots, maker) => {
       lastPrice = price;
-      this.settle(order, price, lots, false);
+      take(price, lots, maker);
     });
     if (byValue) order.qty = order.executedQty;
     // By value, an order is done when what is left buys less than one more lot, or when liquidity was left but the value was not.
@@ -178,13 +180,35 @@ export abstract class ExchangeMatching extends ExchangeCore {
     return limit;
   }
 
+  /**
+   * What a taker does with each part it takes: against the recording it
+   * settles alone; against a user's resting order both sides settle, the
+   * maker first (it was on the book), and the trade prints once on the public
+   * tape. Each fill keeps an id of its own, as a user's trade history pages
+   * by fill id (a self-match gives one account both).
+   */
+  protected taker(order: Order): TakeSink {
+    return (price, lots, maker) => {
+      if (!maker) {
+        this.settle(order, price, lots, false);
+        return;
+      }
+      this.settle(maker, price, lots, true, false);
+      this.settle(order, price, lots, false);
+    };
+  }
+
   /** Fills of resting orders found by the book (recorded trades, a book crossing them). */
   protected readonly restingFill = (order: Order, price: number, lots: number, isMaker: boolean): void => {
     this.settle(order, price, lots, isMaker);
   };
 
-  /** Settles one fill: pays from the lock, credits the other token less the fee, releases what a better price saved. */
-  protected settle(order: Order, price: number, lots: number, isMaker: boolean): void {
+  /**
+   * Settles one fill: pays from the lock, credits the other token less the
+   * fee, releases what a better price saved. `publish`: the fill prints on
+   * the public tape (a trade between two users prints once, with its taker).
+   */
+  protected settle(order: Order, price: number, lots: number, isMaker: boolean, publish = true): void {
     if (lots <= 0) return;
     const inst = this.instruments.get(order.symbol)!;
     const book = this.books.get(order.symbol)!;
@@ -222,13 +246,16 @@ export abstract class ExchangeMatching extends ExchangeCore {
         order.locked = need;
       }
     }
+    const tradeNo = ++this.tradeSeq;
     const fill: Fill = {
-      tradeId: tradeIdOf(++this.tradeSeq), orderId: order.orderId, userId: order.userId, symbol: order.symbol, side: order.side,
+      tradeId: tradeIdOf(tradeNo), orderId: order.orderId, userId: order.userId, symbol: order.symbol, side: order.side,
       price, qty: lots, value, fee, feeToken: order.side === 'Buy' ? inst.base : inst.quote, isMaker, time: this.time,
     };
     this.logFill(fill);
     this.emit({ type: 'fill', fill });
-    this.emit({ type: 'trade', symbol: order.symbol, id: this.tradeSeq, price, qty: lots, buyerIsTaker: (order.side === 'Buy') !== isMaker, time: this.time });
+    if (publish) {
+      this.emit({ type: 'trade', symbol: order.symbol, id: tradeNo, price, qty: lots, buyerIsTaker: (order.side === 'Buy') !== isMaker, time: this.time });
+    }
     this.touch(order);
     if (isResting) {
       if (order.executedQty >= order.qty) this.finish(order, 'Filled');

@@ -152,15 +152,6 @@ describe('book view, tape and events', () => {
     expect(h.ex.bookView('BTCUSDT', 1)!.a).toEqual([[px('60001'), lots('1')]]);
   });
 
-  test('demo orders never match each other: a sell at our resting bid meets only the recording', () => {
-    const h = market();
-    h.ex.addAccount({ userId: 'u2', kind: 'UTA', demo: true }, { BTC: amount('1') });
-    const bid = place(h, { price: '60000', qty: '0.5' });
-    const r = h.ex.create('u2', { symbol: 'BTCUSDT', side: 'Sell', orderType: 'Limit', price: '60000', qty: '0.5', timeInForce: 'IOC' }, h.t);
-    expect(r.ok && [r.value.status, r.value.executedQty]).toEqual(['Cancelled', 0]);
-    expect(get(h, bid.orderId)).toMatchObject({ status: 'New', executedQty: 0 });
-  });
-
   test('own fills go out as fills and public trade events; one order event per order, balances last', () => {
     const h = market();
     const before = h.events.length;

@@ -16,6 +16,12 @@ export interface BookFlowState {
 export type FillSink = (order: Order, price: number, qty: number, isMaker: boolean) => void;
 
 /**
+ * Called for each part a taker takes: `lots` at `price` from the recorded
+ * liquidity (`maker` null) or from a user's resting order (`maker`).
+ */
+export type TakeSink = (price: number, lots: number, maker: Order | null) => void;
+
+/**
  * Own resting orders of one side, in the matching core's price-time queues
  * (priceTimeBook.ts), found by order id. The queue order is acceptance
  * sequence, so a restore that re-adds orders in any order rebuilds it.
@@ -133,7 +139,12 @@ export class SymbolBook {
 
   private requeue(orders: Order[], prevQty: number, newQty: number, queue: QueueModel): void {
     const traded = this.tradedAt.get(orders[0]!.price) ?? 0;
-    for (const order of orders) this.moveQueue(order, queue.ahead(order.queueAhead, prevQty, newQty, traded));
+    // What is ahead of an order is ahead of every later one at its price too (models draw per order).
+    let floor = 0;
+    for (const order of orders) {
+      floor = Math.max(floor, queue.ahead(order.queueAhead, prevQty, newQty, traded));
+      this.moveQueue(order, floor);
+    }
     this.tradedAt.delete(orders[0]!.price);
   }
 
@@ -142,7 +153,11 @@ export class SymbolBook {
       const bookSide = side === 'Buy' ? this.book.bids : this.book.asks;
       this.own[side].forEachLevel((price, orders) => {
         const qty = bookSide.quantityAt(price);
-        for (const order of orders) this.moveQueue(order, queue.ahead(order.queueAhead, order.queueAhead, qty, 0));
+        let floor = 0;
+        for (const order of orders) {
+          floor = Math.max(floor, queue.ahead(order.queueAhead, order.queueAhead, qty, 0));
+          this.moveQueue(order, floor);
+        }
       });
     }
     this.tradedAt.clear();
@@ -164,61 +179,108 @@ export class SymbolBook {
     return side === 'Buy' ? this.book.bestAsk() : this.book.bestBid();
   }
 
-  /** Best price a taker of `side` could still take: the recorded levels less what own takers consumed. */
+  /**
+   * Best price a taker of `side` could still take: the recorded levels less
+   * what takers consumed, or a user's resting order on the other side.
+   */
   bestAvailable(side: Side): number | undefined {
     const bookSide = side === 'Buy' ? this.book.asks : this.book.bids;
     const consumed = this.consumed[side === 'Buy' ? 'Sell' : 'Buy'];
+    let recorded: number | undefined;
     for (let i = 0; i < bookSide.size; i++) {
       const price = bookSide.priceAt(i)!;
-      if (bookSide.quantityAt(price) > (consumed.get(price) ?? 0)) return price;
+      if (bookSide.quantityAt(price) > (consumed.get(price) ?? 0)) {
+        recorded = price;
+        break;
+      }
     }
-    return undefined;
+    const own = this.own[side === 'Buy' ? 'Sell' : 'Buy'].best();
+    if (own === undefined) return recorded;
+    if (recorded === undefined) return own;
+    return side === 'Buy' ? Math.min(own, recorded) : Math.max(own, recorded);
   }
 
   /**
-   * Walks the recorded side opposite a taker of `side`, best first, up to
-   * `limit` (inclusive; null = no limit), taking at most `maxLots` lots and,
-   * when `maxValueUnits` is given, at most that much tick×lot value. Taken lots
-   * count as consumed until the level changes. Calls `take(price, lots)` per
-   * level; returns the lots taken.
+   * Walks the side opposite a taker of `side` — one price-time book of the
+   * recorded liquidity and the users' resting orders — best price first, up
+   * to `limit` (inclusive; null = no limit), taking at most `maxLots` lots
+   * and, when `maxValueUnits` is given, at most that much tick×lot value. At
+   * a price the queue is the recorded lots ahead of the first user order,
+   * that order, the recorded lots between it and the next, and so on, then
+   * the recorded lots behind them all. Recorded lots taken count as consumed
+   * until the level changes. `recordedOnly` leaves the users' orders out (a
+   * recorded book crossing a resting order). Returns the lots taken.
    */
   walk(
     side: Side,
     limit: number | null,
     maxLots: number,
     maxValueUnits: number | null,
-    take: (price: number, lots: number) => void,
+    take: TakeSink,
     dryRun = false,
+    recordedOnly = false,
   ): number {
-    const bookSide = side === 'Buy' ? this.book.asks : this.book.bids;
+    const recordedSide = side === 'Buy' ? this.book.asks : this.book.bids;
     const consumed = this.consumed[side === 'Buy' ? 'Sell' : 'Buy'];
+    const users = this.own[side === 'Buy' ? 'Sell' : 'Buy'];
+    const buy = side === 'Buy';
     let lotsLeft = maxLots;
     let valueLeft = maxValueUnits;
     let taken = 0;
-    for (let i = 0; i < bookSide.size && lotsLeft > 0; i++) {
-      const price = bookSide.priceAt(i)!;
-      if (limit !== null && (side === 'Buy' ? price > limit : price < limit)) break;
+    let i = 0;
+    let j = 0;
+    while (lotsLeft > 0) {
+      const rp = recordedSide.priceAt(i);
+      const up = recordedOnly ? undefined : users.priceAt(j);
+      if (rp === undefined && up === undefined) break;
+      const price = up === undefined || (rp !== undefined && (buy ? rp <= up : rp >= up)) ? rp! : up;
+      if (rp === price) i += 1;
+      if (up === price) j += 1;
+      if (limit !== null && (buy ? price > limit : price < limit)) break;
+      if (valueLeft !== null && valueLeft < price) break;
       const used = consumed.get(price) ?? 0;
-      let lots = Math.min(bookSide.quantityAt(price) - used, lotsLeft);
-      if (valueLeft !== null) lots = Math.min(lots, Math.floor(valueLeft / price));
-      if (lots <= 0) {
-        if (valueLeft !== null && valueLeft < price) break;
-        continue;
+      const recorded = rp === price ? Math.max(0, recordedSide.quantityAt(price) - used) : 0;
+      const queue = up === price ? users.dataAt(price) : [];
+      // Lots this level may still give: the lot budget, and what the value budget buys here.
+      const budget = () => (valueLeft === null ? lotsLeft : Math.min(lotsLeft, Math.floor(valueLeft / price)));
+      let takenRecorded = 0;
+      const takeRecorded = (upTo: number) => {
+        const lots = Math.min(upTo - takenRecorded, budget());
+        if (lots <= 0) return;
+        if (!dryRun) take(price, lots, null);
+        takenRecorded += lots;
+        lotsLeft -= lots;
+        if (valueLeft !== null) valueLeft -= lots * price;
+        taken += lots;
+      };
+      for (const order of queue) {
+        takeRecorded(Math.min(order.queueAhead, recorded));
+        const lots = Math.min(order.qty - order.executedQty, budget());
+        if (lots <= 0) break;
+        if (!dryRun) take(price, lots, order);
+        lotsLeft -= lots;
+        if (valueLeft !== null) valueLeft -= lots * price;
+        taken += lots;
       }
-      if (!dryRun) {
-        consumed.set(price, used + lots);
-        take(price, lots);
-      }
-      taken += lots;
-      lotsLeft -= lots;
-      if (valueLeft !== null) valueLeft -= lots * price;
+      takeRecorded(recorded);
+      // A user level whose orders all filled has left the side: the next one now sits at its index.
+      if (up === price && !dryRun && !users.level(price)) j -= 1;
+      if (dryRun || takenRecorded === 0) continue;
+      consumed.set(price, used + takenRecorded);
+      // The recorded lots taken were ahead of every user order still resting here.
+      for (const order of users.dataAt(price)) this.moveQueue(order, Math.max(0, order.queueAhead - takenRecorded));
     }
     return taken;
   }
 
-  /** Adds a resting order with its queue place: what the recording shows at its price now. */
+  /**
+   * Adds a resting order with its queue place: the recorded lots the book
+   * shows at its price now (less what takers consumed there), behind the
+   * users' orders already resting at that price.
+   */
   rest(order: Order): void {
-    this.moveQueue(order, this.displayedAt(order.side, order.price));
+    const shown = this.displayedAt(order.side, order.price) - (this.consumed[order.side].get(order.price) ?? 0);
+    this.moveQueue(order, Math.max(0, shown));
     this.own[order.side].rest(order);
   }
 
@@ -268,19 +330,20 @@ export class SymbolBook {
         }
         continue;
       }
-      // At the trade's price: every own order's queue ahead shrinks by what the recording traded there.
+      // At the trade's price its lots go through the queue once, in order: the recorded lots ahead of the
+      // first user order, that order, the recorded lots between it and the next, and so on.
       this.tradedAt.set(p, (this.tradedAt.get(p) ?? 0) + left);
-      let ownFilled = 0;
+      let passed = 0;
       for (const order of orders) {
-        const venue = Math.min(order.queueAhead, left);
-        this.moveQueue(order, order.queueAhead - venue);
-        const room = left - venue - ownFilled;
-        if (room <= 0) continue;
-        const lots = Math.min(order.qty - order.executedQty, room);
-        ownFilled += lots;
+        const venue = Math.min(Math.max(0, order.queueAhead - passed), left);
+        passed += venue;
+        left -= venue;
+        if (left <= 0) break;
+        const lots = Math.min(order.qty - order.executedQty, left);
+        left -= lots;
         fill(order, p, lots, true);
       }
-      left -= ownFilled;
+      for (const order of own.dataAt(p)) this.moveQueue(order, Math.max(0, order.queueAhead - passed));
     }
   }
 
@@ -297,7 +360,7 @@ export class SymbolBook {
         const opposite = this.bestOpposite(side);
         if (opposite === undefined || (side === 'Buy' ? opposite > best : opposite < best)) break;
         const order = own.level(best)!.head!.data;
-        const got = this.walk(side, best, order.qty - order.executedQty, null, ignoreLevel);
+        const got = this.walk(side, best, order.qty - order.executedQty, null, ignoreLevel, false, true);
         if (got === 0) break;
         fill(order, best, got, true);
       }
