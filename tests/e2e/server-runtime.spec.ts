@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SERVER_CONTROL_TOKEN, SERVER_RUNTIME_PORT } from './support/ports';
-import { counter } from './support/market';
+import { Decimal } from 'decimal.js';
+import { formatDecimal } from '../../src/domain/format';
+import { counter, truthBook } from './support/market';
 import { closeTradeGuide, COLD_START_MS } from './support/orderForm';
 import { contextsClosedAfterEach } from './support/contexts';
 
@@ -23,6 +25,24 @@ async function openTab(browser: Browser): Promise<Page> {
   await expect(counter(page, 'status')).toHaveText('Open', { timeout: 15_000 });
   await expect(counter(page, 'book-version')).not.toHaveText('—', { timeout: 15_000 });
   return page;
+}
+
+/** A fresh browser signed in as one of the server's profiles, on ETH/USDT, the trade guide closed. */
+async function signedIn(browser: Browser, profile: string): Promise<Page> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await closeTradeGuide(page);
+  await page.goto(`${ORIGIN}/login?redirect_url=${encodeURIComponent('/en/trade/spot/ETH/USDT')}`);
+  await page.getByRole('button', { name: new RegExp(`^${profile}`) }).click();
+  await expect(page.getByTestId('account-menu')).toContainText(profile, { timeout: COLD_START_MS });
+  await expect(page.locator('.ob-row--buy').first()).toBeVisible({ timeout: COLD_START_MS });
+  return page;
+}
+
+/** What the order form shows as available of a token, as a plain number. */
+async function available(page: Page, token: string): Promise<string> {
+  const text = (await page.getByTestId(`available-${token}`).textContent()) ?? '';
+  return new Decimal(text.replace(/,/g, '') || '0').toFixed();
 }
 
 async function post(page: Page, path: string, body: unknown) {
@@ -96,6 +116,65 @@ test.describe('server runtime', () => {
         }),
     );
     expect(JSON.parse(wallet)).toContainEqual(expect.objectContaining({ tokenId: 'USDT', total: expect.stringMatching(/^\d/) }));
+  });
+
+  test("two traders on one market (issue 32): A's resting buy shows in B's book, B's sell trades with it, and both see the trade", async ({ browser }) => {
+    // Two sign-ins and two first loads on a shared 2-core machine.
+    test.slow();
+    const a = await signedIn(browser, 'Classic trader');
+    const b = await signedIn(browser, 'Unified trader');
+    // The server's accounts outlive a test: orders left by an earlier try would trade here.
+    for (const page of [a, b]) expect((await post(page, '/spot/api/order/cancel_all', {})).success).toBe(true);
+    await post(a, '/mock/api/replay', { action: 'pause' });
+    try {
+      // With the market still, A buys the whole best ask and 0.01 ETH more: the 0.01 rests alone at that price, the new best bid.
+      const book = await truthBook(a, 'mergedDepth', 'ETHUSDT', 2);
+      const [askPrice = '', askQty = '0'] = book!.asks[0]!;
+      const price = new Decimal(askPrice).toFixed(2);
+      const qty = new Decimal(askQty).plus('0.01');
+      expect(qty.times(price).lt(90_000), `the best ask (${askQty} ETH) is within A's 100,000 USDT`).toBe(true);
+      const ethA = new Decimal(await available(a, 'ETH'));
+      const ethB = new Decimal(await available(b, 'ETH'));
+      const formA = a.getByRole('form', { name: 'Order form' });
+      await formA.getByRole('textbox', { name: 'Price', exact: true }).fill(price);
+      await formA.getByRole('textbox', { name: 'Quantity', exact: true }).fill(qty.toFixed());
+      await formA.getByRole('button', { name: 'Buy ETH' }).click();
+      const openA = a.locator('#orders-panel').getByRole('table', { name: 'Open limit and market orders' }).locator('tr[data-order-id]');
+      await expect(openA).toHaveCount(1);
+
+      // B's page shows A's bid: a buy row at that price holding A's 0.01 only.
+      const bidRow = b.locator(`.ob-row--buy[data-price="${price}"]`);
+      await expect(bidRow).toContainText('0.0100', { timeout: 15_000 });
+
+      // B sells 0.01 at that price: the only bid there is A's, so B trades with A.
+      const formB = b.getByRole('form', { name: 'Order form' });
+      await formB.getByRole('button', { name: 'Sell', exact: true }).click();
+      await formB.getByRole('textbox', { name: 'Price', exact: true }).fill(price);
+      await formB.getByRole('textbox', { name: 'Quantity', exact: true }).fill('0.01');
+      await formB.getByRole('button', { name: 'Sell ETH' }).click();
+      await expect(bidRow).toHaveCount(0);
+      await expect(openA).toHaveCount(0);
+
+      // Both see the trade in their trade history, at that price, for 0.01 ETH, on their own side.
+      for (const [page, side] of [[a, 'Buy'], [b, 'Sell']] as const) {
+        await page.locator('#orders-panel').getByRole('tab', { name: 'Trade history' }).click();
+        const row = page.locator('#orders-panel').getByRole('row').filter({ hasText: formatDecimal(price, 2)! }).filter({ hasText: '0.01' });
+        await expect(row.first()).toContainText(side);
+      }
+      // The public tape of both shows one print of 0.01 at that price, a seller taking.
+      for (const page of [a, b]) {
+        await page.getByRole('tab', { name: 'Latest trades' }).click();
+        const newest = page.getByTestId('trade-rows').getByRole('row').first();
+        await expect(newest.locator('.trade-cell--price')).toHaveText(formatDecimal(price, 2)!);
+        await expect(newest).toHaveAttribute('data-side', 'sell');
+        await expect(newest).toContainText('0.0100');
+      }
+      // And their balances moved by it: B holds 0.01 ETH less; A holds all it bought less the 0.1 % fee (maker fee on A's 0.01).
+      await expect.poll(() => available(b, 'ETH')).toBe(ethB.minus('0.01').toFixed());
+      await expect.poll(() => available(a, 'ETH')).toBe(ethA.plus(qty.times('0.999')).toFixed());
+    } finally {
+      await post(a, '/mock/api/replay', { action: 'resume' });
+    }
   });
 
   test('a whitelisted trader on the server is accelerated through its own second listener (cross-origin, with the session cookie); the collector gets the reports', async ({ browser }) => {
