@@ -118,60 +118,75 @@ test.describe('server runtime', () => {
     expect(JSON.parse(wallet)).toContainEqual(expect.objectContaining({ tokenId: 'USDT', total: expect.stringMatching(/^\d/) }));
   });
 
-  test("two traders on one market (issue 32): A's resting buy shows in B's book, B's sell trades with it, and both see the trade", async ({ browser }) => {
+  test("two traders on one market (issue 32): A's resting sell shows in B's book, B's buy trades with it, and both see the trade", async ({ browser }) => {
     // Two sign-ins and two first loads on a shared 2-core machine.
     test.slow();
-    const a = await signedIn(browser, 'Classic trader');
+    const a = await signedIn(browser, 'Demo trader');
     const b = await signedIn(browser, 'Unified trader');
     // The server's accounts outlive a test: orders left by an earlier try would trade here.
     for (const page of [a, b]) expect((await post(page, '/spot/api/order/cancel_all', {})).success).toBe(true);
+    // A demo account tops up (200 ETH more; once a minute, so a refusal means an earlier try did).
+    await a.getByRole('button', { name: 'Top up demo funds' }).click();
+    const topUp = a.getByRole('dialog', { name: 'Top up demo funds' });
+    await topUp.getByRole('button', { name: 'Top up', exact: true }).click();
+    await expect(topUp.getByText(/Demo funds added|once per minute/)).toBeVisible();
+    await a.keyboard.press('Escape');
+    await expect(topUp).toHaveCount(0);
     await post(a, '/mock/api/replay', { action: 'pause' });
     try {
-      // With the market still, A buys the whole best ask and 0.01 ETH more: the 0.01 rests alone at that price, the new best bid.
-      const book = await truthBook(a, 'mergedDepth', 'ETHUSDT', 2);
-      const [askPrice = '', askQty = '0'] = book!.asks[0]!;
-      const price = new Decimal(askPrice).toFixed(2);
-      const qty = new Decimal(askQty).plus('0.01');
-      expect(qty.times(price).lt(90_000), `the best ask (${askQty} ETH) is within A's 100,000 USDT`).toBe(true);
+      // With the market still, A sells into the whole best bid and 0.01 ETH more: the 0.01 rests alone at that price, the new best ask.
+      // The book pushed before the pause may be older than the exchange's: read it once it stops changing (pushes every 300 ms).
+      let book = await truthBook(a, 'mergedDepth', 'ETHUSDT', 2);
+      for (let read = 0; read < 10; read++) {
+        await a.waitForTimeout(700);
+        const again = await truthBook(a, 'mergedDepth', 'ETHUSDT', 2);
+        if (again?.version === book?.version) break;
+        book = again;
+      }
+      const [bidPrice = '', bidQty = '0'] = book!.bids[0]!;
+      const price = new Decimal(bidPrice).toFixed(2);
+      const qty = new Decimal(bidQty).plus('0.01');
       const ethA = new Decimal(await available(a, 'ETH'));
       const ethB = new Decimal(await available(b, 'ETH'));
+      expect(qty.lte(ethA), `the best bid (${bidQty} ETH) is within A's ${ethA.toFixed()} ETH`).toBe(true);
       const formA = a.getByRole('form', { name: 'Order form' });
+      await formA.getByRole('button', { name: 'Sell', exact: true }).click();
       await formA.getByRole('textbox', { name: 'Price', exact: true }).fill(price);
       await formA.getByRole('textbox', { name: 'Quantity', exact: true }).fill(qty.toFixed());
-      await formA.getByRole('button', { name: 'Buy ETH' }).click();
+      await formA.getByRole('button', { name: 'Sell ETH' }).click();
       const openA = a.locator('#orders-panel').getByRole('table', { name: 'Open limit and market orders' }).locator('tr[data-order-id]');
       await expect(openA).toHaveCount(1);
 
-      // B's page shows A's bid: a buy row at that price holding A's 0.01 only.
-      const bidRow = b.locator(`.ob-row--buy[data-price="${price}"]`);
-      await expect(bidRow).toContainText('0.0100', { timeout: 15_000 });
+      // B's page shows A's offer: a sell row at that price holding A's 0.01 only.
+      const askRow = b.locator(`.ob-row--sell[data-price="${price}"]`);
+      await expect(askRow).toContainText('0.0100', { timeout: 15_000 });
 
-      // B sells 0.01 at that price: the only bid there is A's, so B trades with A.
+      // B buys 0.01 at that price: the only offer there is A's, so B trades with A.
       const formB = b.getByRole('form', { name: 'Order form' });
-      await formB.getByRole('button', { name: 'Sell', exact: true }).click();
       await formB.getByRole('textbox', { name: 'Price', exact: true }).fill(price);
       await formB.getByRole('textbox', { name: 'Quantity', exact: true }).fill('0.01');
-      await formB.getByRole('button', { name: 'Sell ETH' }).click();
-      await expect(bidRow).toHaveCount(0);
+      await formB.getByRole('button', { name: 'Buy ETH' }).click();
+      await expect(askRow).toHaveCount(0);
       await expect(openA).toHaveCount(0);
 
-      // Both see the trade in their trade history, at that price, for 0.01 ETH, on their own side.
-      for (const [page, side] of [[a, 'Buy'], [b, 'Sell']] as const) {
-        await page.locator('#orders-panel').getByRole('tab', { name: 'Trade history' }).click();
-        const row = page.locator('#orders-panel').getByRole('row').filter({ hasText: formatDecimal(price, 2)! }).filter({ hasText: '0.01' });
-        await expect(row.first()).toContainText(side);
+      // Both see the trade in their own history, at that price, on their own side.
+      for (const [page, side] of [[a, 'Sell'], [b, 'Buy']] as const) {
+        const orders = page.getByRole('region', { name: 'My orders' });
+        await orders.getByRole('tab', { name: 'Trade history' }).click();
+        const row = orders.getByRole('table', { name: 'My trades' }).getByRole('row').filter({ hasText: formatDecimal(price, 2)! }).filter({ hasText: side });
+        await expect(row.first()).toBeVisible();
       }
-      // The public tape of both shows one print of 0.01 at that price, a seller taking.
+      // The public tape of both shows the print: 0.01 at that price, a buyer taking.
       for (const page of [a, b]) {
         await page.getByRole('tab', { name: 'Latest trades' }).click();
         const newest = page.getByTestId('trade-rows').getByRole('row').first();
         await expect(newest.locator('.trade-cell--price')).toHaveText(formatDecimal(price, 2)!);
-        await expect(newest).toHaveAttribute('data-side', 'sell');
+        await expect(newest).toHaveAttribute('data-side', 'buy');
         await expect(newest).toContainText('0.0100');
       }
-      // And their balances moved by it: B holds 0.01 ETH less; A holds all it bought less the 0.1 % fee (maker fee on A's 0.01).
-      await expect.poll(() => available(b, 'ETH')).toBe(ethB.minus('0.01').toFixed());
-      await expect.poll(() => available(a, 'ETH')).toBe(ethA.plus(qty.times('0.999')).toFixed());
+      // And their balances moved by it: A sold all it offered; B holds 0.01 ETH more, less the 0.1 % taker fee.
+      await expect.poll(() => available(a, 'ETH')).toBe(ethA.minus(qty).toFixed());
+      await expect.poll(() => available(b, 'ETH')).toBe(ethB.plus('0.00999').toFixed());
     } finally {
       await post(a, '/mock/api/replay', { action: 'resume' });
     }
