@@ -3,11 +3,26 @@ import { installClock, runExchangeInPage } from './support/clock';
 import { COLD_START_MS } from './support/orderForm';
 
 /**
- * The document is parsed, so index.html's inline script has set its timers. It waits for the page's
- * stylesheet first, and the fake clock can run ahead of a stylesheet still on its way (seen with two workers).
+ * When index.html's inline script started its timers, and the page's now,
+ * read together. That script waits for the page's stylesheet, and the fake
+ * clock keeps moving in real time meanwhile, so a test steps the clock from
+ * these. A check of document.readyState right after the navigation committed
+ * once passed before the script had run (the clock ran 30 s, then the timers
+ * started: CI of b496207); the script's own mark cannot pass early.
  */
-async function parsed(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.readyState)).not.toBe('loading');
+async function bootTimers(page: Page): Promise<{ setAt: number; now: number; placeholder: boolean }> {
+  await expect.poll(() => page.evaluate(() => typeof (window as { bootWatchSetAt?: number }).bootWatchSetAt)).toBe('number');
+  return page.evaluate(() => ({
+    setAt: (window as unknown as { bootWatchSetAt: number }).bootWatchSetAt,
+    now: Date.now(),
+    placeholder: document.getElementById('boot-placeholder') !== null,
+  }));
+}
+
+/** Runs the page's clock to `offsetMs` after the inline script's timers started. */
+async function runToBootOffset(page: Page, offsetMs: number): Promise<void> {
+  const { setAt, now } = await bootTimers(page);
+  await page.clock.runFor(Math.max(1, setAt + offsetMs - now));
 }
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
@@ -71,9 +86,9 @@ test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
       await route.continue();
     });
     await page.goto('/en/trade/spot/BTC/USDT', { waitUntil: 'commit' });
-    await parsed(page);
-    await expect(page.locator('#boot-placeholder')).toHaveCount(1);
-    await page.clock.runFor(5_000);
+    const started = await bootTimers(page);
+    if (started.now < started.setAt + 5_000) expect(started.placeholder, 'the placeholder shows until its 5 s are over').toBe(true);
+    await runToBootOffset(page, 5_000);
     await expect(page.locator('#boot-placeholder')).toHaveCount(0);
     await expect(page.getByText('Please reload the page')).toBeHidden();
     release();
@@ -86,10 +101,9 @@ test.describe('overlays and fallbacks (spec 1 §2.8)', () => {
     // The entry script never answers.
     await page.route(/\/assets\/index-[^/]+\.js$/, () => undefined);
     await page.goto('/en/trade/spot/BTC/USDT', { waitUntil: 'commit' });
-    await parsed(page);
-    await page.clock.runFor(29_000);
+    await runToBootOffset(page, 29_000);
     await expect(page.getByText('Please reload the page')).toBeHidden();
-    await page.clock.runFor(1_000);
+    await runToBootOffset(page, 30_000);
     await expect(page.getByRole('alert')).toContainText('Please reload the page');
   });
 
