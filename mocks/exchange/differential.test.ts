@@ -6,7 +6,8 @@
  * runs a bounded count; `npm run bench:exchange` runs a million.
  */
 import { describe, expect, it } from 'vitest';
-import { generateOps, runSideBySide, shrink } from './differentialKit';
+import { generateOps, runSideBySide } from './differentialKit';
+import { shrink } from './differentialShrink';
 import { SymbolBook } from './symbolBook';
 import type { Order } from './types';
 

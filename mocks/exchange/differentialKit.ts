@@ -29,68 +29,19 @@
  * cuts the stream to a minimal one that still diverges.
  */
 import { OrderBook, Side as ObSide } from 'nodejs-order-book';
-import { Rng } from '../market/rng';
 import type { Level, MarketEvent } from '../market/types';
 import { ERR } from './errors';
 import { Exchange } from './exchange';
 import type { SymbolBook } from './symbolBook';
 import { amount, instrumentsFor } from './testKit';
 import type { ExchangeEvent, Order, OrderRequest, Side } from './types';
+import { ACCOUNTS, type Op } from './differentialStream';
+
+export { generateOps, type Op } from './differentialStream';
 
 const SYMBOL = 'BTCUSDT';
-/** BTCUSDT ticks (0.01) around 60,000.00 */
-const MID = 6_000_000;
-const SPREAD_TICKS = 12;
-export const ACCOUNTS = ['a0', 'a1', 'a2', 'a3'] as const;
-/** BTCUSDT lots (0.000001 BTC): 0.0001–0.005 BTC, above the minimum order value */
-const MIN_LOTS = 100;
-const MAX_LOTS = 5_000;
-/** open orders per account before the stream cancels instead of placing */
 const MAX_OPEN = 60;
-/** how far back a cancel or modify looks for open orders */
 const OPEN_SCAN = 400;
-
-export type Op =
-  | { kind: 'level'; side: Side; price: number; lots: number }
-  /** a recorded trade hitting `side`'s best recorded price still on offer, then that level as the recording leaves it */
-  | { kind: 'trade'; side: Side; lots: number }
-  | { kind: 'limit'; account: number; side: Side; price: number; lots: number; tif: 'GTC' | 'IOC' | 'FOK' | 'PostOnly' }
-  | { kind: 'market'; account: number; side: Side; lots: number }
-  /** `nth`: the n-th newest order still open (of those a modify may move: GTC) */
-  | { kind: 'cancel'; nth: number }
-  | { kind: 'modify'; nth: number; price: number | null; addLots: number };
-
-/** A deterministic stream of `count` operations (sfc32, seeded). */
-export function generateOps(count: number, seed: number): Op[] {
-  const rng = new Rng(seed);
-  const ops: Op[] = [];
-  const side = (): Side => (rng.chance(0.5) ? 'Buy' : 'Sell');
-  const lots = () => MIN_LOTS + rng.int(MAX_LOTS - MIN_LOTS);
-  // Recorded levels sit from the touch outwards; limits from 3 ticks through the far touch to 9 behind the near one.
-  const recordedPrice = (s: Side) => (s === 'Buy' ? MID - SPREAD_TICKS / 2 - rng.int(15) : MID + SPREAD_TICKS / 2 + rng.int(15));
-  const limitPrice = (s: Side) => (s === 'Buy' ? MID - 9 + rng.int(12 + SPREAD_TICKS) : MID + 9 - rng.int(12 + SPREAD_TICKS));
-  for (let i = 0; i < count; i++) {
-    const r = rng.uniform();
-    if (r < 0.22) {
-      const s = side();
-      ops.push({ kind: 'level', side: s, price: recordedPrice(s), lots: rng.chance(0.2) ? 0 : lots() * (1 + rng.int(4)) });
-    } else if (r < 0.32) {
-      ops.push({ kind: 'trade', side: side(), lots: lots() * (1 + rng.int(3)) });
-    } else if (r < 0.68) {
-      const s = side();
-      const tif = (['GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'PostOnly'] as const)[rng.int(6)]!;
-      ops.push({ kind: 'limit', account: rng.int(ACCOUNTS.length), side: s, price: limitPrice(s), lots: lots(), tif });
-    } else if (r < 0.76) {
-      ops.push({ kind: 'market', account: rng.int(ACCOUNTS.length), side: side(), lots: lots() });
-    } else if (r < 0.9) {
-      ops.push({ kind: 'cancel', nth: rng.int(8) });
-    } else {
-      const movesPrice = rng.chance(0.5);
-      ops.push({ kind: 'modify', nth: rng.int(8), price: movesPrice ? MID - 20 + rng.int(41) : null, addLots: movesPrice && rng.chance(0.5) ? 0 : 1 + rng.int(2_000) });
-    }
-  }
-  return ops;
-}
 
 /** One part of a fill as both sides report it: order id, price, lots, maker. */
 type FillPart = [orderId: string, price: number, lots: number, maker: boolean];
@@ -462,45 +413,4 @@ export function runSideBySide(ops: readonly Op[]): { divergence: Divergence | nu
 
 function sortKeys(o: Record<string, number>): Array<[string, number]> {
   return Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1));
-}
-
-/**
- * A shorter stream that still diverges: to a fixed point, it cuts what comes
- * after the first divergence, drops every operation of one kind at once, then
- * ever smaller chunks down to single operations (ddmin's simple form). Ops
- * name orders by placement count, so a cut can move a later cancel onto
- * another order; the result is checked, not assumed.
- */
-export function shrink(ops: readonly Op[]): Op[] {
-  const firstAt = (candidate: readonly Op[]) => runSideBySide(candidate).divergence?.at ?? -1;
-  let current = [...ops];
-  if (firstAt(current) < 0) return current;
-  const kinds: Op['kind'][] = ['modify', 'cancel', 'trade', 'market', 'level', 'limit'];
-  for (let changed = true; changed; ) {
-    changed = false;
-    const at = firstAt(current);
-    if (at + 1 < current.length) {
-      current = current.slice(0, at + 1);
-      changed = true;
-    }
-    for (const kind of kinds) {
-      const candidate = current.filter((op) => op.kind !== kind);
-      if (candidate.length > 0 && candidate.length < current.length && firstAt(candidate) >= 0) {
-        current = candidate;
-        changed = true;
-      }
-    }
-    for (let chunk = Math.ceil(current.length / 2); chunk >= 1; chunk = Math.floor(chunk / 2)) {
-      for (let start = 0; start < current.length; ) {
-        const candidate = [...current.slice(0, start), ...current.slice(start + chunk)];
-        if (candidate.length > 0 && firstAt(candidate) >= 0) {
-          current = candidate;
-          changed = true;
-        } else {
-          start += chunk;
-        }
-      }
-    }
-  }
-  return current;
 }

@@ -6,7 +6,8 @@
  * were run and compared and how many diverged; on a divergence, the shrunk
  * stream that shows it.
  */
-import { generateOps, runSideBySide, shrink } from '../../mocks/exchange/differentialKit';
+import { generateOps, runSideBySide } from '../../mocks/exchange/differentialKit';
+import { shrink } from '../../mocks/exchange/differentialShrink';
 import type { BenchRow } from './measure';
 
 const OPS_PER_STREAM = 50_000;
