@@ -5,6 +5,7 @@ import type { QueueModel } from './queueModel';
 import type { Order, Side } from './types';
 
 const ignoreLevel = () => {};
+const NO_ORDERS: readonly Order[] = [];
 
 export interface BookFlowState {
   Buy: Array<[number, number]>;
@@ -139,12 +140,7 @@ export class SymbolBook {
 
   private requeue(orders: Order[], prevQty: number, newQty: number, queue: QueueModel): void {
     const traded = this.tradedAt.get(orders[0]!.price) ?? 0;
-    // What is ahead of an order is ahead of every later one at its price too (models draw per order).
-    let floor = 0;
-    for (const order of orders) {
-      floor = Math.max(floor, queue.ahead(order.queueAhead, prevQty, newQty, traded));
-      this.moveQueue(order, floor);
-    }
+    this.requeueLevel(orders, (order) => queue.ahead(order.queueAhead, prevQty, newQty, traded));
     this.tradedAt.delete(orders[0]!.price);
   }
 
@@ -153,14 +149,19 @@ export class SymbolBook {
       const bookSide = side === 'Buy' ? this.book.bids : this.book.asks;
       this.own[side].forEachLevel((price, orders) => {
         const qty = bookSide.quantityAt(price);
-        let floor = 0;
-        for (const order of orders) {
-          floor = Math.max(floor, queue.ahead(order.queueAhead, order.queueAhead, qty, 0));
-          this.moveQueue(order, floor);
-        }
+        this.requeueLevel(orders, (order) => queue.ahead(order.queueAhead, order.queueAhead, qty, 0));
       });
     }
     this.tradedAt.clear();
+  }
+
+  /** New queue places for one price's orders, in queue order: what is ahead of an order is ahead of every later one too (models draw per order). */
+  private requeueLevel(orders: Order[], ahead: (order: Order) => number): void {
+    let floor = 0;
+    for (const order of orders) {
+      floor = Math.max(floor, ahead(order));
+      this.moveQueue(order, floor);
+    }
   }
 
   private moveQueue(order: Order, ahead: number): void {
@@ -229,7 +230,25 @@ export class SymbolBook {
     let taken = 0;
     let i = 0;
     let j = 0;
-    while (lotsLeft > 0) {
+    // Lots a level may still give at `price`: the lot budget, and what the value budget buys there.
+    const budgetAt = (price: number) => (valueLeft === null ? lotsLeft : Math.min(lotsLeft, Math.floor(valueLeft / price)));
+    const spend = (price: number, lots: number) => {
+      lotsLeft -= lots;
+      if (valueLeft !== null) valueLeft -= lots * price;
+      taken += lots;
+    };
+    let takenRecorded = 0;
+    /** Takes recorded lots at `price` until `upTo` of them are taken at this level. */
+    const takeRecorded = (price: number, upTo: number) => {
+      const lots = Math.min(upTo - takenRecorded, budgetAt(price));
+      if (lots <= 0) return;
+      if (!dryRun) take(price, lots, null);
+      takenRecorded += lots;
+      spend(price, lots);
+    };
+    // spend() lowers lotsLeft (a closure, so the check sits inside the loop).
+    for (;;) {
+      if (lotsLeft <= 0) break;
       const rp = recordedSide.priceAt(i);
       const up = recordedOnly ? undefined : users.priceAt(j);
       if (rp === undefined && up === undefined) break;
@@ -240,29 +259,16 @@ export class SymbolBook {
       if (valueLeft !== null && valueLeft < price) break;
       const used = consumed.get(price) ?? 0;
       const recorded = rp === price ? Math.max(0, recordedSide.quantityAt(price) - used) : 0;
-      const queue = up === price ? users.dataAt(price) : [];
-      // Lots this level may still give: the lot budget, and what the value budget buys here.
-      const budget = () => (valueLeft === null ? lotsLeft : Math.min(lotsLeft, Math.floor(valueLeft / price)));
-      let takenRecorded = 0;
-      const takeRecorded = (upTo: number) => {
-        const lots = Math.min(upTo - takenRecorded, budget());
-        if (lots <= 0) return;
-        if (!dryRun) take(price, lots, null);
-        takenRecorded += lots;
-        lotsLeft -= lots;
-        if (valueLeft !== null) valueLeft -= lots * price;
-        taken += lots;
-      };
+      const queue = up === price ? users.dataAt(price) : NO_ORDERS;
+      takenRecorded = 0;
       for (const order of queue) {
-        takeRecorded(Math.min(order.queueAhead, recorded));
-        const lots = Math.min(order.qty - order.executedQty, budget());
+        takeRecorded(price, Math.min(order.queueAhead, recorded));
+        const lots = Math.min(order.qty - order.executedQty, budgetAt(price));
         if (lots <= 0) break;
         if (!dryRun) take(price, lots, order);
-        lotsLeft -= lots;
-        if (valueLeft !== null) valueLeft -= lots * price;
-        taken += lots;
+        spend(price, lots);
       }
-      takeRecorded(recorded);
+      takeRecorded(price, recorded);
       // A user level whose orders all filled has left the side: the next one now sits at its index.
       if (up === price && !dryRun && !users.level(price)) j -= 1;
       if (dryRun || takenRecorded === 0) continue;
