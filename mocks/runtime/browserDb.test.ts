@@ -48,6 +48,20 @@ describe("the embedded exchange's database", () => {
     db.close();
   });
 
+  it('lets what it read go at the first save: load then asks for a reopen, which reads the saved state', async () => {
+    const factory = new IDBFactory();
+    const state = asStored(sampleState(5));
+    let db = await openExchangeDb(factory, IDBKeyRange);
+    const store = await openIdbExchangeStore(db);
+    expect(store.load()).toBeNull();
+    await store.save(state);
+    expect(() => store.load()).toThrow(/reopen/);
+    db.close();
+    db = await openExchangeDb(factory, IDBKeyRange);
+    expect((await openIdbExchangeStore(db)).load()).toEqual(state);
+    db.close();
+  });
+
   it('reads an engine record that is not JSON as unreadable text, so the exchange starts fresh instead of failing', async () => {
     const factory = new IDBFactory();
     await versionOneDb(factory, '{not json');

@@ -20,8 +20,8 @@
  */
 import { Dexie, type Table } from 'dexie';
 import type { TextPersistence } from '../accounts/perUserRecords';
-import { type ExchangeStateStore, type SavedChanges, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
-import { applyChanges, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, type RecordRow, type Rows } from './recordRows';
+import { StoreDamage, UnreadableText, type ExchangeStateStore, type SavedChanges, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+import { applyChanges, changeSize, importedRows, planChanges, RowIndex, rowsOf, rowsSnapshot, rowsText, snapshotRows, type Change, type Needed, type RecordRow, type Rows } from './recordRows';
 
 export const DB_NAME = 'spot-mock-exchange';
 const EXCHANGE_KEY = 'exchange';
@@ -69,48 +69,83 @@ function setAsideOrNull(value: unknown): SetAside | null {
   }
 }
 
+/** The stored rows a save needs to be planned, read inside its transaction: a few by key, or the kinds it gives whole. */
+async function readNeeded(db: ExchangeDatabase, needed: Needed): Promise<Rows> {
+  const byKey = needed.ids.length > 0 ? await db.records.bulkGet(needed.ids) : [];
+  const whole = await Promise.all(needed.whole.map((kind) => db.records.where('[kind+id]').between([kind, Dexie.minKey], [kind, Dexie.maxKey]).toArray()));
+  return rowsOf([...byKey.filter((row): row is RecordRow => row !== undefined), ...whole.flat()]);
+}
+
+async function writeChange(db: ExchangeDatabase, change: Change): Promise<void> {
+  for (const [kind] of change.clears) await db.records.where('[kind+id]').between([kind, Dexie.minKey], [kind, Dexie.maxKey]).delete();
+  if (change.upserts.length > 0) await db.records.bulkPut(change.upserts.map(([kind, id, pos, json]) => ({ kind, id, pos, json })));
+  if (change.deletes.length > 0) await db.records.bulkDelete(change.deletes);
+}
+
 /**
  * The engine's state store, read once before the exchange starts (a
- * synchronous `load` afterwards). A save writes the rows that changed in one
- * transaction; the rows in memory follow only once it committed, so a failed
- * write is retried by the next save's comparison. Writes share the `state`
- * table in their scope, so IndexedDB runs them in the order they were made:
- * a set-aside made before the first save lands before it. Without a database
- * (blocked, private mode) the state lives as long as the page.
+ * synchronous `load` afterwards, answering what was read until the first
+ * save). A save reads the few stored rows it needs, plans and writes the rows
+ * that changed in one transaction; the store keeps only the index of its rows
+ * in memory (`RowIndex`), which follows a save once it committed. Writes share
+ * the `state` table in their scope, so IndexedDB runs them in the order they
+ * were made: a set-aside made before the first save lands before it. Without a
+ * database (blocked, private mode) the rows live in memory as long as the page.
  */
 export async function openIdbExchangeStore(db: ExchangeDatabase | null): Promise<ExchangeStateStore> {
-  let rows: Rows = new Map();
+  let opened: Rows = new Map();
   let aside: SetAside | null = null;
   if (db) {
     try {
-      rows = rowsOf(await db.records.toArray());
+      opened = rowsOf(await db.records.toArray());
       aside = setAsideOrNull(await db.state.get(SET_ASIDE_KEY));
     } catch (error) {
       console.warn('embedded exchange: saved accounts unreadable; starting fresh', error);
     }
   }
-  const loaded = rowsSnapshot(rows);
-  // After a save, `load` answers the state saved (rebuilt from the rows only when asked).
+  let loaded = rowsSnapshot(opened);
+  const index = RowIndex.of(opened);
+  // Without a database the rows in memory are the store.
+  const memory: Rows | null = db ? null : opened;
+  // The rows' text is kept only for a state that did not read (its download); a good one is answered as parsed.
+  if (db && !(loaded instanceof StoreDamage || loaded instanceof UnreadableText || opened.has('raw'))) opened = new Map();
   let saved = false;
   let lastWrite = { upserts: 0, deletes: 0 };
   const write = (act: (db: ExchangeDatabase) => Promise<unknown>): Promise<void> =>
     db ? db.transaction('rw', db.records, db.state, () => act(db)).then(() => undefined) : Promise.resolve();
   return {
     keepsRecords: true,
-    load: () => (saved ? rowsSnapshot(rows) : loaded),
+    load: () => {
+      if (!saved) return loaded;
+      if (memory) return rowsSnapshot(memory);
+      // What was read at open is let go at the first save (the store keeps no copy of the history); a reopen reads it.
+      throw new Error('the IndexedDB exchange store answers load until its first save; reopen it to read what it holds');
+    },
     async save(state: SavedExchange | SavedChanges) {
-      const change = planChanges(rows, snapshotRows(state as unknown as Record<string, unknown>));
-      await write(async (d) => {
-        if (change.upserts.length > 0) await d.records.bulkPut(change.upserts.map(([kind, id, pos, json]) => ({ kind, id, pos, json })));
-        if (change.deletes.length > 0) await d.records.bulkDelete(change.deletes);
-      });
-      applyChanges(rows, change);
-      lastWrite = { upserts: change.upserts.length, deletes: change.deletes.length };
-      saved = true;
+      const planned = snapshotRows(state as unknown as Record<string, unknown>);
+      let change: Change;
+      if (memory) {
+        change = planChanges(memory, planned);
+        applyChanges(memory, change);
+      } else {
+        let planning: Change | null = null;
+        await write(async (d) => {
+          planning = planChanges(index.current(await readNeeded(d, index.needs(planned))), planned, index);
+          await writeChange(d, planning);
+        });
+        change = planning!;
+        index.apply(change);
+      }
+      lastWrite = changeSize(change);
+      if (!saved) {
+        saved = true;
+        if (!memory) opened = new Map();
+        loaded = null;
+      }
     },
     lastWrite: () => lastWrite,
     setAside(why) {
-      const text = rowsText(rows, loaded);
+      const text = rowsText(opened, loaded);
       aside = { record: { ...why, bytes: text.length }, text };
       const record = JSON.stringify(aside);
       return write((d) => d.state.put(record, SET_ASIDE_KEY));

@@ -6,7 +6,8 @@
  * every change (changeSaves.test.ts, the engine's invariants test).
  */
 import { snapshotChanges, snapshotExchange, type Exchange } from '../exchange';
-import { applyChanges, planChanges, rowsSnapshot, snapshotRows, type Rows } from './recordRows';
+import { isDeepStrictEqual } from 'node:util';
+import { applyChanges, planChanges, RowIndex, rowsSnapshot, snapshotRows, type Change, type Needed, type Rows } from './recordRows';
 
 const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -26,10 +27,40 @@ export function comparable(state: unknown): unknown {
   return copy;
 }
 
-/** Starts the engine's journal and saves its whole state into fresh rows. */
+/** The rows a database would answer for `needed`, from rows held whole. */
+function readFrom(rows: Rows, needed: Needed): Rows {
+  const read: Rows = new Map();
+  for (const kind of needed.whole) read.set(kind, new Map(rows.get(kind)));
+  for (const [kind, id] of needed.ids) {
+    const row = rows.get(kind)?.get(id);
+    if (!row) continue;
+    if (!read.has(kind)) read.set(kind, new Map());
+    read.get(kind)!.set(id, row);
+  }
+  return read;
+}
+
+const sortedClears = (change: Change) => ({ ...change, clears: [...change.clears].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) });
+
+/**
+ * Starts the engine's journal and saves its whole state into fresh rows.
+ * Each save is planned twice: against the rows held whole, and as a record
+ * store plans it, from its index and the few rows it reads (`RowIndex`); the
+ * two must agree, so every step also proves the index.
+ */
 export function journaledRows(ex: Exchange) {
   const rows: Rows = new Map();
-  const save = (state: object) => applyChanges(rows, planChanges(rows, snapshotRows(state as Record<string, unknown>)));
+  const index = RowIndex.of(rows);
+  const save = (state: object) => {
+    const planned = snapshotRows(state as Record<string, unknown>);
+    const change = planChanges(rows, planned);
+    const viaIndex = planChanges(index.current(readFrom(rows, index.needs(planned))), planned, index);
+    if (!isDeepStrictEqual(sortedClears(change), sortedClears(viaIndex))) {
+      throw new Error(`the row index planned another change than the rows held whole:\n${JSON.stringify(viaIndex)}\n${JSON.stringify(change)}`);
+    }
+    applyChanges(rows, change);
+    index.apply(viaIndex);
+  };
   ex.trackChanges();
   ex.takeChanges();
   save(wholeState(ex));

@@ -184,7 +184,23 @@ export function rowsSnapshot(rows: Rows): unknown {
   }
 }
 
-export type Change = { upserts: Array<[string, string, number, string]>; deletes: Array<[string, string]> };
+/**
+ * What a save writes. `clears`: kinds whose every row goes (with how many
+ * there were), written first; `upserts`: rows set (`fresh` when the kind did
+ * not hold that id); `deletes`: rows gone.
+ */
+export type Change = {
+  clears: Array<[string, number]>;
+  upserts: Array<[string, string, number, string, boolean]>;
+  deletes: Array<[string, string]>;
+};
+
+/** What a plan needs to know of the stored rows it is not given: each kind's row count and highest position. */
+export interface KindCounts {
+  count(kind: string): number;
+  top(kind: string): number;
+  kinds(): Iterable<string>;
+}
 
 /** The highest position of a kind's rows, cached per kind (kept up by `applyChanges`): a save that adds a row need not scan the kind. */
 const tops = new WeakMap<Map<string, Row>, number>();
@@ -198,23 +214,111 @@ function topOf(rows: Map<string, Row>): number {
   return top;
 }
 
+/** The counts of rows held whole in memory (a store without a database, the tests' kit). */
+export function countsOf(rows: Rows): KindCounts {
+  return {
+    count: (kind) => rows.get(kind)?.size ?? 0,
+    top: (kind) => {
+      const ofKind = rows.get(kind);
+      return ofKind ? topOf(ofKind) : -1;
+    },
+    kinds: () => rows.keys(),
+  };
+}
+
+/** Kinds a record store keeps whole in memory: a few rows, named by every save. */
+const SMALL_KINDS = new Set(['field', 'split', 'raw']);
+
+/**
+ * What a record store keeps in memory of its rows: the small kinds whole,
+ * and of every other kind only its row count and highest position. A save
+ * reads the few stored rows it needs (`rowsNeeded`), so the store's memory
+ * and a save's cost do not grow with the history.
+ */
+export class RowIndex implements KindCounts {
+  private readonly small: Rows = new Map();
+  private readonly counts = new Map<string, { count: number; top: number }>();
+
+  static of(rows: Rows): RowIndex {
+    const index = new RowIndex();
+    for (const [kind, ofKind] of rows) {
+      if (SMALL_KINDS.has(kind)) index.small.set(kind, new Map(ofKind));
+      index.counts.set(kind, { count: ofKind.size, top: topOf(ofKind) });
+    }
+    return index;
+  }
+
+  count = (kind: string) => this.counts.get(kind)?.count ?? 0;
+  top = (kind: string) => this.counts.get(kind)?.top ?? -1;
+  kinds = () => this.counts.keys();
+
+  /** The stored rows a save of `next` needs to be planned (the small kinds are in memory). */
+  needs(next: Planned): Needed {
+    const needed: Needed = { whole: [], ids: [] };
+    for (const [kind, list] of next) {
+      if (SMALL_KINDS.has(kind) || this.count(kind) === 0) continue;
+      if (!isChanges(list)) needed.whole.push(kind);
+      else if (!list.cleared) for (const id of [...list.set.map(([key]) => key), ...list.drop]) needed.ids.push([kind, id]);
+    }
+    return needed;
+  }
+
+  /** The rows to plan with: those read for `needs`, and the small kinds. */
+  current(read: Rows): Rows {
+    const rows = new Map(read);
+    for (const [kind, ofKind] of this.small) rows.set(kind, ofKind);
+    return rows;
+  }
+
+  /** Follows a change once it is committed. */
+  apply(change: Change): void {
+    for (const [kind] of change.clears) {
+      this.counts.delete(kind);
+      this.small.delete(kind);
+    }
+    for (const [kind, id, pos, json, fresh] of change.upserts) {
+      const info = this.counts.get(kind) ?? { count: 0, top: -1 };
+      this.counts.set(kind, { count: info.count + (fresh ? 1 : 0), top: Math.max(info.top, pos) });
+      if (SMALL_KINDS.has(kind)) {
+        let ofKind = this.small.get(kind);
+        if (!ofKind) this.small.set(kind, (ofKind = new Map()));
+        ofKind.set(id, { pos, json });
+      }
+    }
+    for (const [kind, id] of change.deletes) {
+      this.small.get(kind)?.delete(id);
+      const info = this.counts.get(kind);
+      if (!info) continue;
+      if (info.count <= 1) this.counts.delete(kind);
+      else info.count -= 1;
+    }
+  }
+}
+
+/** Stored rows a save must read before it is planned: kinds whole, and rows by key. */
+export interface Needed {
+  whole: string[];
+  ids: Array<[string, string]>;
+}
+
 const isChanges = (value: Array<[string, string]> | KindChanges | undefined): value is KindChanges => value !== undefined && !Array.isArray(value);
 
-/** The changes of one kind: a row set keeps its place (a new one goes last); a cleared kind loses every row not set. */
-function planKindChanges(kind: string, before: Map<string, Row> | undefined, changes: KindChanges, change: Change): void {
-  let max = before ? topOf(before) : -1;
-  const setIds = changes.cleared ? new Set(changes.set.map(([id]) => id)) : null;
-  for (const [id, json] of changes.set) {
-    const row = changes.cleared || changes.last ? undefined : before?.get(id);
-    if (!row) change.upserts.push([kind, id, ++max, json]);
-    else if (row.json !== json) change.upserts.push([kind, id, row.pos, json]);
-  }
-  if (!before) return;
-  if (setIds) {
-    for (const id of before.keys()) if (!setIds.has(id)) change.deletes.push([kind, id]);
+/** The changes of one kind: a row set keeps its place (a new one, or one moved `last`, goes last); a cleared kind loses every row not set. */
+function planKindChanges(kind: string, before: Map<string, Row> | undefined, changes: KindChanges, counts: KindCounts, change: Change): void {
+  if (changes.cleared) {
+    const held = counts.count(kind);
+    if (held > 0) change.clears.push([kind, held]);
+    changes.set.forEach(([id, json], pos) => change.upserts.push([kind, id, pos, json, true]));
     return;
   }
-  for (const id of changes.drop) if (before.has(id)) change.deletes.push([kind, id]);
+  let max = counts.top(kind);
+  for (const [id, json] of changes.set) {
+    const row = before?.get(id);
+    if (!row) change.upserts.push([kind, id, ++max, json, true]);
+    else if (changes.last) change.upserts.push([kind, id, ++max, json, false]);
+    else if (row.json !== json) change.upserts.push([kind, id, row.pos, json, false]);
+  }
+  for (const id of changes.drop) if (before?.has(id)) change.deletes.push([kind, id]);
 }
 
 /**
@@ -223,22 +327,28 @@ function planKindChanges(kind: string, before: Map<string, Row> | undefined, cha
  * position while it stays after the one before it; one that does not (new,
  * or moved later, as a re-queued resting order) is given the next position
  * after every other of its list, so a move writes the rows moved, not the list.
+ *
+ * `current` holds the stored rows the plan reads: every row of a kind given
+ * whole, the rows of the ids a kind's changes name, and the `split` kind
+ * (`RowIndex.needs`); `counts` knows the rest. Rows held whole in memory are
+ * their own counts.
  */
-export function planChanges(current: Rows, next: Planned): Change {
-  const change: Change = { upserts: [], deletes: [] };
+export function planChanges(current: Rows, next: Planned, counts: KindCounts = countsOf(current)): Change {
+  const change: Change = { clears: [], upserts: [], deletes: [] };
   for (const [kind, list] of next) {
     const before = current.get(kind);
     if (isChanges(list)) {
       const field = kind.slice('items:'.length);
       if (!field.includes('/') && !current.get('split')?.has(field)) throw new WholeSaveNeeded(field);
-      planKindChanges(kind, before, list, change);
+      planKindChanges(kind, before, list, counts, change);
       continue;
     }
-    if (!before) {
-      list.forEach(([id, json], pos) => change.upserts.push([kind, id, pos, json]));
+    const held = counts.count(kind);
+    if (held === 0 || !before) {
+      list.forEach(([id, json], pos) => change.upserts.push([kind, id, pos, json, true]));
       continue;
     }
-    let max = topOf(before);
+    let max = counts.top(kind);
     let last = -1;
     let kept = 0;
     for (const [id, json] of list) {
@@ -246,14 +356,14 @@ export function planChanges(current: Rows, next: Planned): Change {
       if (row) kept += 1;
       if (row && row.pos > last) {
         last = row.pos;
-        if (row.json !== json) change.upserts.push([kind, id, row.pos, json]);
+        if (row.json !== json) change.upserts.push([kind, id, row.pos, json, false]);
       } else {
         last = ++max;
-        change.upserts.push([kind, id, last, json]);
+        change.upserts.push([kind, id, last, json, !row]);
       }
     }
     // Ids of a list are distinct (else it is kept whole): every row kept means none is gone.
-    if (kept < before.size) {
+    if (kept < held) {
       const ids = new Set(list.map(([id]) => id));
       for (const id of before.keys()) if (!ids.has(id)) change.deletes.push([kind, id]);
     }
@@ -263,14 +373,17 @@ export function planChanges(current: Rows, next: Planned): Change {
     const slash = kind.indexOf('/');
     return slash > 0 && isChanges(next.get(kind.slice(0, slash)));
   };
-  for (const [kind, rows] of current) {
+  for (const kind of counts.kinds()) {
     if (next.has(kind) || changedGroups(kind)) continue;
-    for (const id of rows.keys()) change.deletes.push([kind, id]);
+    const held = counts.count(kind);
+    if (held > 0) change.clears.push([kind, held]);
   }
   return change;
 }
 
+/** Rows held whole in memory follow a change. */
 export function applyChanges(rows: Rows, change: Change): void {
+  for (const [kind] of change.clears) rows.delete(kind);
   for (const [kind, id, pos, json] of change.upserts) {
     let ofKind = rows.get(kind);
     if (!ofKind) rows.set(kind, (ofKind = new Map()));
@@ -284,6 +397,12 @@ export function applyChanges(rows: Rows, change: Change): void {
     if (ofKind?.size === 0) rows.delete(kind);
   }
 }
+
+/** Rows a change writes or removes (what a save costs: tests, the bench). */
+export const changeSize = (change: Change) => ({
+  upserts: change.upserts.length,
+  deletes: change.deletes.length + change.clears.reduce((sum, [, held]) => sum + held, 0),
+});
 
 /** A stored row as both adapters keep it. */
 export interface RecordRow {

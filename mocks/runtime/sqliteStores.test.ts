@@ -184,18 +184,18 @@ describe('the SQLite data folder', () => {
       ['split', new Map([['resting', { pos: 0, json: '"list"' }]])],
       ['items:resting', new Map(['a', 'b', 'c'].map((id, pos) => [id, { pos, json: JSON.stringify(id) }]))],
     ]);
-    expect(planChanges(current, rowsOf(['a', 'b', 'c', 'd'])).upserts).toEqual([['items:resting', 'd', 3, '"d"']]);
+    expect(planChanges(current, rowsOf(['a', 'b', 'c', 'd'])).upserts).toEqual([['items:resting', 'd', 3, '"d"', true]]);
     expect(planChanges(current, rowsOf(['a', 'c'])).deletes).toEqual([['items:resting', 'b']]);
     // b re-queued at the end: only b is written.
-    expect(planChanges(current, rowsOf(['a', 'c', 'b'])).upserts).toEqual([['items:resting', 'b', 3, '"b"']]);
+    expect(planChanges(current, rowsOf(['a', 'c', 'b'])).upserts).toEqual([['items:resting', 'b', 3, '"b"', false]]);
     expect(planChanges(current, rowsOf(['c', 'a', 'b'])).upserts).toEqual([
-      ['items:resting', 'a', 3, '"a"'],
-      ['items:resting', 'b', 4, '"b"'],
+      ['items:resting', 'a', 3, '"a"', false],
+      ['items:resting', 'b', 4, '"b"', false],
     ]);
     expect(planChanges(current, rowsOf(['b', 'a', 'x', 'c'])).upserts).toEqual([
-      ['items:resting', 'a', 3, '"a"'],
-      ['items:resting', 'x', 4, '"x"'],
-      ['items:resting', 'c', 5, '"c"'],
+      ['items:resting', 'a', 3, '"a"', false],
+      ['items:resting', 'x', 4, '"x"', true],
+      ['items:resting', 'c', 5, '"c"', false],
     ]);
   });
 });

@@ -19,8 +19,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:
 import { basename, join } from 'node:path';
 import type * as Sqlite from 'node:sqlite';
 import type { TextPersistence } from '../accounts/perUserRecords';
-import { StoreDamage, type ExchangeStateStore, type SavedChanges, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
-import { applyChanges, EXCHANGE_FILE, importedRows, planChanges, rowsOf, rowsSnapshot, rowsText, snapshotRows, type Change } from './recordRows';
+import { StoreDamage, UnreadableText, type ExchangeStateStore, type SavedChanges, type SavedExchange, type SetAsideRecord } from './exchangePersistence';
+import { changeSize, EXCHANGE_FILE, importedRows, planChanges, RowIndex, rowsSnapshot, rowsText, snapshotRows, type Change, type Needed, type Rows } from './recordRows';
 
 
 type Database = Sqlite.DatabaseSync;
@@ -271,17 +271,39 @@ export function openSqliteDataFolder(folder: string, options: SqliteFolderOption
   let lastWrite = { upserts: 0, deletes: 0 };
   const upsert = db.prepare('INSERT INTO records (kind, id, pos, json) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET pos = excluded.pos, json = excluded.json');
   const remove = db.prepare('DELETE FROM records WHERE kind = ? AND id = ?');
+  const clear = db.prepare('DELETE FROM records WHERE kind = ?');
   const writeChange = (change: Change) => {
+    for (const [kind] of change.clears) clear.run(enc(kind));
     for (const [kind, id, pos, json] of change.upserts) upsert.run(enc(kind), enc(id), pos, json);
     for (const [kind, id] of change.deletes) remove.run(enc(kind), enc(id));
   };
-  const rows = rowsOf(
-    (db.prepare('SELECT kind, id, pos, json FROM records').all() as Array<{ kind: string; id: string; pos: number; json: string }>).map((row) => ({ ...row, kind: dec(row.kind), id: dec(row.id) })),
-  );
-  // What this run found, as `load` answers it (read once, like the file stores).
-  const loaded: unknown = moved ? new StoreDamage(moved.kind, moved.detail) : rowsSnapshot(rows);
+  type Stored = { kind: string; id: string; pos: number; json: string };
+  const decoded = (list: Iterable<unknown>): Rows => {
+    // Rows are decoded as they are read (`iterate`), not gathered first: a history of a million orders is three million rows.
+    const rows: Rows = new Map();
+    for (const { kind, id, pos, json } of list as Iterable<Stored>) {
+      const key = dec(kind);
+      let ofKind = rows.get(key);
+      if (!ofKind) rows.set(key, (ofKind = new Map()));
+      ofKind.set(dec(id), { pos: Number(pos), json });
+    }
+    return rows;
+  };
+  const readAll = (): Rows => decoded(db.prepare('SELECT kind, id, pos, json FROM records').iterate());
+  const readKind = db.prepare('SELECT kind, id, pos, json FROM records WHERE kind = ?');
+  const readRow = db.prepare('SELECT kind, id, pos, json FROM records WHERE kind = ? AND id = ?');
+  /** The stored rows a save needs to be planned: a few by key, or the kinds it gives whole (a whole save). */
+  const readNeeded = (needed: Needed): Rows =>
+    decoded([...needed.whole.flatMap((kind) => readKind.all(enc(kind))), ...needed.ids.flatMap(([kind, id]) => readRow.all(enc(kind), enc(id)))]);
+  // What this run found, as `load` answers it until the first save (read once, like the file stores); the store then
+  // keeps only the index of its rows, not the rows: its memory does not grow with the history.
+  let opened: Rows | null = readAll();
+  const index = RowIndex.of(opened);
+  let loaded: unknown = moved ? new StoreDamage(moved.kind, moved.detail) : rowsSnapshot(opened);
+  // The rows' text is kept only for a state that did not read (its download); a good one is answered as parsed.
+  if (!(loaded instanceof StoreDamage || loaded instanceof UnreadableText || opened.has('raw'))) opened = null;
   /** The text of what `load` found, for the trader to download when it does not restore. */
-  const loadedText = (): string => (moved ? JSON.stringify({ movedTo: moved.movedTo, detail: moved.detail }, null, 2) : rowsText(rows, loaded));
+  const loadedText = (): string => (moved ? JSON.stringify({ movedTo: moved.movedTo, detail: moved.detail }, null, 2) : rowsText(opened ?? new Map(), loaded));
 
   type SetAside = { record: SetAsideRecord; text: string };
   let aside: SetAside | null = null;
@@ -291,19 +313,24 @@ export function openSqliteDataFolder(folder: string, options: SqliteFolderOption
   } catch {
     aside = null;
   }
-  // After a save, `load` answers what was saved (rebuilt from the rows, only when asked).
+  // After a save, `load` answers what is stored now (read again: the store keeps no copy).
   let saved = false;
 
   const exchangeState: ExchangeStateStore & Required<Pick<ExchangeStateStore, 'lastWrite'>> = {
     synchronous: true,
     keepsRecords: true,
-    load: () => (saved ? rowsSnapshot(rows) : loaded),
+    load: () => (saved ? rowsSnapshot(readAll()) : loaded),
     save(state: SavedExchange | SavedChanges) {
-      const change = planChanges(rows, snapshotRows(state as unknown as Record<string, unknown>));
+      const planned = snapshotRows(state as unknown as Record<string, unknown>);
+      const change = planChanges(index.current(readNeeded(index.needs(planned))), planned, index);
       transaction(db, () => writeChange(change));
-      applyChanges(rows, change);
-      lastWrite = { upserts: change.upserts.length, deletes: change.deletes.length };
-      saved = true;
+      index.apply(change);
+      lastWrite = changeSize(change);
+      if (!saved) {
+        saved = true;
+        opened = null;
+        loaded = null;
+      }
     },
     setAside(why) {
       const next: SetAside = { record: { ...why, bytes: moved ? moved.bytes : 0 }, text: loadedText() };

@@ -19,6 +19,7 @@ const newFolder = () => {
 };
 
 storeContract('JSON files (dataFolderStores)', {
+  readsBack: true,
   place: newFolder,
   open: (folder) => {
     const stores = dataFolderStores(folder);
@@ -29,6 +30,7 @@ storeContract('JSON files (dataFolderStores)', {
 
 storeContract('SQLite (openSqliteDataFolder)', {
   keepsRecords: true,
+  readsBack: true,
   place: newFolder,
   open: (folder) => {
     const stores = openSqliteDataFolder(folder, { log: () => {} });

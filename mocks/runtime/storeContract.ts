@@ -22,6 +22,8 @@ export interface OpenedStores {
 export interface StoreAdapter<Place> {
   /** the engine's state is kept as records (a save writes what changed; `lastWrite` says how much) */
   keepsRecords?: boolean;
+  /** `load` after a save answers what is stored now (a synchronous store reads it again; IndexedDB keeps no copy to answer from) */
+  readsBack?: boolean;
   /** a new, empty place to keep the stores in (a folder, an IndexedDB factory) */
   place(): Place | Promise<Place>;
   open(place: Place): Promise<OpenedStores>;
@@ -115,12 +117,11 @@ export function storeContract<Place>(name: string, adapter: StoreAdapter<Place>)
       await stores.close();
     });
 
-    it('gives back the saved state, in the same instance and after a reopen', async () => {
+    it('gives back the saved state after a reopen', async () => {
       const place = await adapter.place();
       const state = sampleState();
       let stores = await adapter.open(place);
       await stores.exchangeState.save(state);
-      expect(stores.exchangeState.load()).toEqual(asStored(state));
       await stores.close();
       stores = await adapter.open(place);
       expect(stores.exchangeState.load()).toEqual(asStored(state));
@@ -141,9 +142,19 @@ export function storeContract<Place>(name: string, adapter: StoreAdapter<Place>)
       let stores = await adapter.open(place);
       await stores.exchangeState.save(first);
       await stores.exchangeState.save(second);
-      expect(stores.exchangeState.load()).toEqual(second);
       await stores.close();
       stores = await adapter.open(place);
+      expect(stores.exchangeState.load()).toEqual(second);
+      await stores.close();
+    });
+
+    it.runIf(adapter.readsBack)('reads back, in the same instance, what each save stored', async () => {
+      const stores = await adapter.open(await adapter.place());
+      const first = sampleState(3);
+      await stores.exchangeState.save(first);
+      expect(stores.exchangeState.load()).toEqual(asStored(first));
+      const second = { ...asStored(first), orderSeq: first.orderSeq + 1, orders: asStored(first).orders.slice(1) };
+      await stores.exchangeState.save(second);
       expect(stores.exchangeState.load()).toEqual(second);
       await stores.close();
     });
