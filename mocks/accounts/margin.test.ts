@@ -32,11 +32,14 @@ describe('valuation', () => {
 describe('margin desk', () => {
   it('starts off at the default leverage and takes leverage 2 to 10 only', () => {
     const { desk } = market();
-    expect(desk.settings(U)).toEqual({ spotMargin: false, leverage: DEFAULT_LEVERAGE });
-    expect(desk.setSettings(U, { spotMargin: true, leverage: 3 })).toEqual({ spotMargin: true, leverage: 3 });
+    const fresh = { spotMargin: false, leverage: DEFAULT_LEVERAGE, confirmed: false, quizPassed: false, marginMode: 'REGULAR_MARGIN' };
+    expect(desk.settings(U)).toEqual(fresh);
+    expect(desk.setSettings(U, { spotMargin: true, leverage: 3 })).toMatchObject({ spotMargin: true, leverage: 3 });
     for (const bad of [1, 11, 2.5, Number.NaN]) expect(() => desk.setSettings(U, { leverage: bad })).toThrow(RangeError);
-    expect(desk.settings(U)).toEqual({ spotMargin: true, leverage: 3 });
-    expect(desk.settings('someone-else')).toEqual({ spotMargin: false, leverage: DEFAULT_LEVERAGE });
+    expect(desk.settings(U)).toMatchObject({ spotMargin: true, leverage: 3 });
+    expect(desk.settings('someone-else')).toEqual(fresh);
+    // Isolated margin mode offers no spot margin: switching to it turns it off.
+    expect(desk.setSettings(U, { marginMode: 'ISOLATED_MARGIN' })).toMatchObject({ spotMargin: false, marginMode: 'ISOLATED_MARGIN' });
   });
 
   it('refuses loans while spot margin is off, and to a classic account', () => {
@@ -109,15 +112,17 @@ describe('margin desk', () => {
     const { h, desk } = market();
     const seen: string[] = [];
     desk.onChange((userId) => seen.push(userId));
-    desk.setSettings(U, { spotMargin: true, leverage: 4 });
+    desk.setSettings(U, { spotMargin: true, leverage: 4, confirmed: true, quizPassed: true });
     desk.borrow(U, 'BTC', amount('0.123456789'), 0);
     const state = JSON.parse(JSON.stringify(desk.toJSON())) as unknown;
-    expect(state).toEqual({ u1: { spotMargin: true, leverage: 4, borrowed: { BTC: '0.123456789' } } });
+    const settings = { spotMargin: true, leverage: 4, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN' };
+    expect(state).toEqual({ u1: { ...settings, borrowed: { BTC: '0.123456789' } } });
     const restored = createMarginDesk(h.ex, { state });
-    expect(restored.settings(U)).toEqual({ spotMargin: true, leverage: 4 });
+    expect(restored.settings(U)).toEqual(settings);
     expect(restored.borrowSize(U, 'BTC')).toBe(amount('0.123456789'));
     restored.fromJSON({ u1: { spotMargin: 'yes', leverage: 4 }, u2: { spotMargin: false, leverage: 99 }, u3: { spotMargin: true, leverage: 5, borrowed: { ETH: 'x', USDT: '12.5' } } });
-    expect(restored.toJSON()).toEqual({ u3: { spotMargin: true, leverage: 5, borrowed: { USDT: '12.5' } } });
+    // A state saved before the confirmation and the quiz existed: spot margin on means both were done.
+    expect(restored.toJSON()).toEqual({ u3: { spotMargin: true, leverage: 5, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN', borrowed: { USDT: '12.5' } } });
     restored.fromJSON('not a state');
     expect(restored.toJSON()).toEqual({});
     desk.clear(U);

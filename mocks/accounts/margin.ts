@@ -13,20 +13,25 @@ import { formatAmount, parseAmount, type Amount } from '../exchange/amount';
 import type { Exchange } from '../exchange/exchange';
 import { ERR, exchangeError } from '../exchange/errors';
 import type { DeskResult, MarginDesk } from '../http/accountContext';
+import { DEFAULT_LEVERAGE, MARGIN_MODES, type MarginMode, type MarginSettings } from './marginSettings';
+
+export { DEFAULT_LEVERAGE, MARGIN_MODES, type MarginMode, type MarginSettings };
 
 /** New code: a loan past the borrow limit (docs/api/assets.md). */
 export const BORROW_LIMIT_CODE = 170230;
+/** New code: spot margin switched on before the leverage confirmation and the quiz are done (docs/api/assets.md). */
+export const LEVERAGE_NOT_CONFIRMED_CODE = 170231;
+/** New code: spot margin switched on, or a leveraged order placed, in isolated margin mode (docs/api/assets.md). */
+export const ISOLATED_MODE_CODE = 170232;
+
 export const MIN_LEVERAGE = 2;
 export const MAX_LEVERAGE = 10;
-/** Bybit's spot-margin state shows 10x for a newly enabled account; we start there too. */
-export const DEFAULT_LEVERAGE = 10;
 
 const ONE = 10n ** 18n;
 
-export interface MarginSettings {
-  spotMargin: boolean;
-  leverage: number;
-}
+
+const NEW_SETTINGS: MarginSettings = { spotMargin: false, leverage: DEFAULT_LEVERAGE, confirmed: false, quizPassed: false, marginMode: 'REGULAR_MARGIN' };
+const settingsOf = ({ spotMargin, leverage, confirmed, quizPassed, marginMode }: MarginSettings): MarginSettings => ({ spotMargin, leverage, confirmed, quizPassed, marginMode });
 
 /** What `toJSON()` gives and `fromJSON()` takes: per user, the settings and the loans as decimal text. */
 export type MarginState = Record<string, MarginSettings & { borrowed: Record<string, string> }>;
@@ -73,7 +78,7 @@ export function createMarginDesk(exchange: Exchange, options: { state?: unknown 
   const accountOf = (userId: string): MarginAccount => {
     let account = users.get(userId);
     if (!account) {
-      account = { spotMargin: false, leverage: DEFAULT_LEVERAGE, borrowed: new Map() };
+      account = { ...NEW_SETTINGS, borrowed: new Map() };
       users.set(userId, account);
     }
     return account;
@@ -95,14 +100,18 @@ export function createMarginDesk(exchange: Exchange, options: { state?: unknown 
 
   const desk: SpotMarginDesk = {
     settings(userId) {
-      const { spotMargin, leverage } = users.get(userId) ?? { spotMargin: false, leverage: DEFAULT_LEVERAGE };
-      return { spotMargin, leverage };
+      return settingsOf(users.get(userId) ?? NEW_SETTINGS);
     },
     setSettings(userId, change) {
       if (change.leverage !== undefined && !isLeverage(change.leverage)) throw new RangeError(`leverage must be an integer from ${MIN_LEVERAGE} to ${MAX_LEVERAGE}`);
       const account = accountOf(userId);
       if (change.spotMargin !== undefined) account.spotMargin = change.spotMargin;
       if (change.leverage !== undefined) account.leverage = change.leverage;
+      if (change.confirmed !== undefined) account.confirmed = change.confirmed;
+      if (change.quizPassed !== undefined) account.quizPassed = change.quizPassed;
+      if (change.marginMode !== undefined) account.marginMode = change.marginMode;
+      // Isolated margin mode offers no spot margin.
+      if (account.marginMode === 'ISOLATED_MARGIN') account.spotMargin = false;
       changed(userId);
       return desk.settings(userId);
     },
@@ -149,7 +158,7 @@ export function createMarginDesk(exchange: Exchange, options: { state?: unknown 
     toJSON() {
       const out: MarginState = {};
       for (const [userId, a] of users) {
-        out[userId] = { spotMargin: a.spotMargin, leverage: a.leverage, borrowed: Object.fromEntries([...a.borrowed].map(([coin, size]) => [coin, formatAmount(size)])) };
+        out[userId] = { ...settingsOf(a), borrowed: Object.fromEntries([...a.borrowed].map(([coin, size]) => [coin, formatAmount(size)])) };
       }
       return out;
     },
@@ -180,7 +189,10 @@ function readState(state: unknown): Record<string, MarginAccount> {
         if (size !== null && size > 0n) borrowed.set(coin, size);
       }
     }
-    out[userId] = { spotMargin: v.spotMargin, leverage: v.leverage, borrowed };
+    // A state saved before the confirmation and the quiz existed: an account that had spot margin on had done both.
+    const onboarded = (flag: unknown) => (typeof flag === 'boolean' ? flag : v.spotMargin === true);
+    const marginMode = (MARGIN_MODES as readonly unknown[]).includes(v.marginMode) ? (v.marginMode as MarginMode) : 'REGULAR_MARGIN';
+    out[userId] = { spotMargin: v.spotMargin, leverage: v.leverage, confirmed: onboarded(v.confirmed), quizPassed: onboarded(v.quizPassed), marginMode, borrowed };
   }
   return out;
 }

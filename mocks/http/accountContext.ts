@@ -1,3 +1,4 @@
+import type { MarginSettings } from '../accounts/marginSettings';
 import type { AttachedTpslDesk } from '../exchange/attachedTpsl';
 import type { Exchange } from '../exchange';
 import type { AccountProfile } from '../accounts/profiles';
@@ -28,7 +29,7 @@ export type DeskResult = { ok: true } | { ok: false; code: number; message: stri
  * Implemented by mocks/accounts/margin.ts.
  */
 export interface MarginDesk {
-  settings(userId: string): { spotMargin: boolean; leverage: number };
+  settings(userId: string): MarginSettings;
   /** credits `shortfall` of `token` to the free balance as a loan; refused when it passes the borrow limit */
   borrow(userId: string, token: string, shortfall: bigint, now: number): DeskResult;
 }

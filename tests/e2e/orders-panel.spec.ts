@@ -241,6 +241,9 @@ test('a unified account sees its coins under Assets, and repays a spot-margin lo
   const answers = await page.evaluate(async () => {
     const post = async (path: string, body: unknown) =>
       (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    // Spot margin goes on only after the leverage confirmation and the quiz (spot-margin.spec does them on the page).
+    await post('/unified/api/spot_margin/confirm', {});
+    await post('/unified/api/spot_margin/quiz', { answers: { loss: 'multiplied', owe: 'loanAndInterest', liquidation: 'liquidated' } });
     const margin = await post('/unified/api/spot_margin/settings', { spotMargin: true });
     const order = await post('/spot/api/order/create', { symbol_id: 'BTCUSDT', side: 'Sell', type: 'limit', price: '200000', quantity: '1.5', is_leverage: true });
     return [margin.code, order.code, order.result?.orderId];

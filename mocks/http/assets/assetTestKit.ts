@@ -2,6 +2,7 @@
  * What the asset contract tests share (vitest only): fresh demo users, signed-in
  * built-in users, typed reads of an answer's result, and prices as numbers.
  */
+import { LEVERAGE_QUIZ_ANSWERS } from '../../accounts/leverageQuiz';
 import { expect } from 'vitest';
 import { fromUnits } from '../../../src/domain/units';
 import type { CallOptions, ContractRuntime } from '../../runtime/contractKit';
@@ -28,6 +29,13 @@ export async function resultOf<T>(rt: ContractRuntime, path: string, user: TestU
   const answer = await rt.call(path, { ...options, token: user?.token ?? null });
   expect(answer, `${path}: ${answer.message ?? ''}`).toMatchObject({ code: 0, success: true });
   return answer.result as T;
+}
+
+/** Confirms the leverage risks and passes the quiz (what the page's onboarding does), so spot margin may be switched on. */
+export async function onboardLeverage(rt: ContractRuntime, user: TestUser): Promise<void> {
+  await resultOf(rt, '/unified/api/spot_margin/confirm', user, { body: {} });
+  const grade = await resultOf<{ passed: boolean }>(rt, '/unified/api/spot_margin/quiz', user, { body: { answers: LEVERAGE_QUIZ_ANSWERS } });
+  expect(grade.passed).toBe(true);
 }
 
 /** The last price of a pair as a number (the book middle before its first trade). */

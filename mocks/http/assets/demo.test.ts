@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../exchange/amount';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';
-import { newDemoUser, priceOf, resultOf, signedInUser, type TestUser } from './assetTestKit';
+import { newDemoUser, onboardLeverage, priceOf, resultOf, signedInUser, type TestUser } from './assetTestKit';
 
 const RECHARGE = '/spot/api/demo/recharge';
 const RESET = '/spot/api/demo/reset';
@@ -115,6 +115,7 @@ describe.each(RUNTIMES)('demo wallet (%s)', (kind) => {
       expect(placed.ok).toBe(true);
       await recharge(user, { bizScene: 'SPOT_TRADE', coin: 'ETH', amount: '5' });
     }
+    await onboardLeverage(rt, a);
     await resultOf(rt, '/unified/api/spot_margin/settings', a, { body: { spotMargin: true, leverage: 4 } });
     expect(rt.backend.margin.borrow(a.userId, 'USDT', parseAmount('1000')!, now)).toEqual({ ok: true });
     await rt.scheduler.advance(50);
@@ -127,7 +128,7 @@ describe.each(RUNTIMES)('demo wallet (%s)', (kind) => {
       { tokenId: 'USDT', free: '100000', locked: '0', total: '100000' },
     ]);
     expect(rt.backend.exchange.openOrders(a.userId)).toEqual([]);
-    expect(await resultOf(rt, '/unified/api/spot_margin/settings', a)).toEqual({ spotMargin: false, leverage: 10 });
+    expect(await resultOf(rt, '/unified/api/spot_margin/settings', a)).toMatchObject({ spotMargin: false, leverage: 10 });
     expect(rt.backend.margin.loans(a.userId)).toEqual({});
     // The other demo user keeps its order and its top-up.
     expect(rt.backend.exchange.openOrders(b.userId)).toHaveLength(1);

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../exchange/amount';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';
-import { DECIMAL_TEXT, newDemoUser, priceOf, resultOf, signedInUser, type TestUser } from './assetTestKit';
+import { DECIMAL_TEXT, newDemoUser, onboardLeverage, priceOf, resultOf, signedInUser, type TestUser } from './assetTestKit';
+import { LEVERAGE_QUIZ_ANSWERS } from '../../accounts/leverageQuiz';
 
 interface Liability { coin: string; borrowSize: string; interest: string; availableToBorrow: string }
 interface UnifiedCoin { tokenId: string; spotAvailableBalance: string; spotMarginAvailableBalance: string; borrowSize: string }
 
 const SETTINGS = '/unified/api/spot_margin/settings';
+const CONFIRM = '/unified/api/spot_margin/confirm';
+const QUIZ = '/unified/api/spot_margin/quiz';
 const LIABILITIES = '/unified/api/liability/list';
 const REPAY = '/unified/api/liability/repay';
 
@@ -32,13 +35,33 @@ describe.each(RUNTIMES)('spot margin and liabilities (%s)', (kind) => {
 
   it('settings: off at leverage 10 until changed; leverage 2 to 10, as a number or its text', async () => {
     const user = await newDemoUser(rt);
-    expect(await resultOf(rt, SETTINGS, user)).toEqual({ spotMargin: false, leverage: 10 });
-    expect(await resultOf(rt, SETTINGS, user, { body: { spotMargin: true, leverage: 3 } })).toEqual({ spotMargin: true, leverage: 3 });
-    expect(await resultOf(rt, SETTINGS, user, { body: { leverage: '4' } })).toEqual({ spotMargin: true, leverage: 4 });
+    const fresh = { spotMargin: false, leverage: 10, confirmed: false, quizPassed: false, marginMode: 'REGULAR_MARGIN' };
+    expect(await resultOf(rt, SETTINGS, user)).toEqual(fresh);
+    await onboardLeverage(rt, user);
+    expect(await resultOf(rt, SETTINGS, user, { body: { spotMargin: true, leverage: 3 } })).toMatchObject({ spotMargin: true, leverage: 3 });
+    expect(await resultOf(rt, SETTINGS, user, { body: { leverage: '4' } })).toMatchObject({ spotMargin: true, leverage: 4 });
     for (const body of [{}, { leverage: 11 }, { leverage: 1 }, { leverage: 2.5 }, { spotMargin: 'yes' }, 'not json']) {
       expect(await rt.call(SETTINGS, { body, token: user.token }), JSON.stringify(body)).toMatchObject({ code: 10001, success: false });
     }
-    expect(await resultOf(rt, SETTINGS, user)).toEqual({ spotMargin: true, leverage: 4 });
+    expect(await resultOf(rt, SETTINGS, user)).toEqual({ spotMargin: true, leverage: 4, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN' });
+  });
+
+  it('spot margin goes on only after the confirmation and a passed quiz, and never in isolated margin mode', async () => {
+    const user = await newDemoUser(rt);
+    expect(await rt.call(SETTINGS, { body: { spotMargin: true }, token: user.token })).toMatchObject({ code: 170231, success: false });
+    // The quiz waits for the confirmation; a wrong answer names the question and passes nothing.
+    expect(await rt.call(QUIZ, { body: { answers: LEVERAGE_QUIZ_ANSWERS }, token: user.token })).toMatchObject({ code: 170231, success: false });
+    await resultOf(rt, CONFIRM, user, { body: {} });
+    const wrong = await resultOf<{ passed: boolean; wrong: string[] }>(rt, QUIZ, user, { body: { answers: { ...LEVERAGE_QUIZ_ANSWERS, owe: 'nothing' } } });
+    expect(wrong).toMatchObject({ passed: false, wrong: ['owe'] });
+    expect(await resultOf<{ passed: boolean }>(rt, QUIZ, user, { body: { answers: 'all of them' } })).toMatchObject({ passed: false });
+    expect(await rt.call(SETTINGS, { body: { spotMargin: true }, token: user.token })).toMatchObject({ code: 170231, success: false });
+    expect(await resultOf(rt, QUIZ, user, { body: { answers: LEVERAGE_QUIZ_ANSWERS } })).toMatchObject({ passed: true, wrong: [], settings: { confirmed: true, quizPassed: true } });
+    expect(await resultOf(rt, SETTINGS, user, { body: { spotMargin: true } })).toMatchObject({ spotMargin: true });
+    // Isolated margin mode turns it off and refuses it.
+    expect(await resultOf(rt, SETTINGS, user, { body: { marginMode: 'ISOLATED_MARGIN' } })).toMatchObject({ spotMargin: false, marginMode: 'ISOLATED_MARGIN' });
+    expect(await rt.call(SETTINGS, { body: { spotMargin: true }, token: user.token })).toMatchObject({ code: 170232, success: false });
+    expect(await rt.call(SETTINGS, { body: { marginMode: 'PORTFOLIO' }, token: user.token })).toMatchObject({ code: 10001, success: false });
   });
 
   it('liability list: every borrowable coin with zeros, nothing when zero sizes are ignored, one coin by settleCoin', async () => {
@@ -57,6 +80,7 @@ describe.each(RUNTIMES)('spot margin and liabilities (%s)', (kind) => {
   it('borrows up to equity × (leverage − 1), and refuses past it with 170230', async () => {
     const user = await newDemoUser(rt);
     expect(borrow(user, 'USDT', '1')).toMatchObject({ ok: false, code: 170227 });
+    await onboardLeverage(rt, user);
     await resultOf(rt, SETTINGS, user, { body: { spotMargin: true, leverage: 2 } });
     const equity = 120_000 + priceOf(rt, 'BTCUSDT') + 10 * priceOf(rt, 'ETHUSDT');
     const [usdt] = await liabilities(user, '?settleCoin=USDT');
@@ -81,6 +105,7 @@ describe.each(RUNTIMES)('spot margin and liabilities (%s)', (kind) => {
     const user = await newDemoUser(rt);
     const info = () => resultOf<{ maxBuyAmt: string; maxSellQty: string }>(rt, '/spot/api/account/info?symbol_id=BTCUSDT', user);
     expect(await info()).toMatchObject({ maxBuyAmt: '100000.00000000', maxSellQty: '1.000000' });
+    await onboardLeverage(rt, user);
     await resultOf(rt, SETTINGS, user, { body: { spotMargin: true, leverage: 3 } });
     const equity = 120_000 + priceOf(rt, 'BTCUSDT') + 10 * priceOf(rt, 'ETHUSDT');
     const leveraged = await info();
@@ -90,6 +115,7 @@ describe.each(RUNTIMES)('spot margin and liabilities (%s)', (kind) => {
 
   it('repays from the free balance: part, the rest, and 170131 when free is short', async () => {
     const user = await newDemoUser(rt);
+    await onboardLeverage(rt, user);
     await resultOf(rt, SETTINGS, user, { body: { spotMargin: true } });
     expect(borrow(user, 'BTC', '0.5')).toEqual({ ok: true });
     expect(await resultOf(rt, REPAY, user, { body: { coin: 'BTC', amount: '0.2' } })).toEqual({ coin: 'BTC', repaid: '0.2', borrowSize: '0.3' });
@@ -107,9 +133,10 @@ describe.each(RUNTIMES)('spot margin and liabilities (%s)', (kind) => {
 
   it('keeps one user\'s settings and loans from another', async () => {
     const [a, b] = [await newDemoUser(rt, 'A'), await newDemoUser(rt, 'B')];
+    await onboardLeverage(rt, a);
     await resultOf(rt, SETTINGS, a, { body: { spotMargin: true, leverage: 5 } });
     expect(borrow(a, 'ETH', '1')).toEqual({ ok: true });
-    expect(await resultOf(rt, SETTINGS, b)).toEqual({ spotMargin: false, leverage: 10 });
+    expect(await resultOf(rt, SETTINGS, b)).toMatchObject({ spotMargin: false, leverage: 10 });
     expect(await liabilities(b, '?ignoreZeroBorrowSize=true')).toEqual([]);
     expect(await rt.call(REPAY, { body: { coin: 'ETH' }, token: b.token })).toMatchObject({ code: 0, result: { repaid: '0', borrowSize: '0' } });
     expect((await liabilities(a, '?ignoreZeroBorrowSize=true'))[0]).toMatchObject({ coin: 'ETH', borrowSize: '1' });

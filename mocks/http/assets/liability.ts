@@ -4,7 +4,8 @@
  * could be borrowed, the spot-margin switch and leverage, and repaying.
  * Classic accounts are refused (170227); demo accounts may use all of it.
  */
-import { MAX_LEVERAGE, MIN_LEVERAGE } from '../../accounts/margin';
+import { gradeLeverageQuiz } from '../../accounts/leverageQuiz';
+import { ISOLATED_MODE_CODE, LEVERAGE_NOT_CONFIRMED_CODE, MARGIN_MODES, MAX_LEVERAGE, MIN_LEVERAGE, type MarginMode } from '../../accounts/margin';
 import { ok } from '../../envelope';
 import { badParam, Refusal } from '../errors';
 import { jsonObjectBody, queryOf } from '../params';
@@ -14,6 +15,14 @@ import { booleanParam, coin, coinCut, coinText, positiveAmount, unifiedUser, typ
 export const LIABILITY_LIST_PATH = '/unified/api/liability/list';
 export const LIABILITY_REPAY_PATH = '/unified/api/liability/repay';
 export const SPOT_MARGIN_SETTINGS_PATH = '/unified/api/spot_margin/settings';
+export const LEVERAGE_CONFIRM_PATH = '/unified/api/spot_margin/confirm';
+export const LEVERAGE_QUIZ_PATH = '/unified/api/spot_margin/quiz';
+
+function marginModeOf(value: unknown): MarginMode | undefined {
+  if (value === undefined) return undefined;
+  if (!(MARGIN_MODES as readonly unknown[]).includes(value)) throw badParam(`marginMode must be one of ${MARGIN_MODES.join(', ')}`);
+  return value as MarginMode;
+}
 
 /** Coins a unified account may borrow or owe: USDT, USDC, the base coins of USDT pairs, and whatever it holds or owes. */
 function liabilityCoins(context: AssetContext, userId: string): string[] {
@@ -60,8 +69,31 @@ export function liabilityHandlers(context: AssetContext) {
         const body = await jsonObjectBody(request);
         if (body.spotMargin !== undefined && typeof body.spotMargin !== 'boolean') throw badParam('spotMargin must be true or false');
         const leverage = leverageOf(body.leverage);
-        if (body.spotMargin === undefined && leverage === undefined) throw badParam('spotMargin or leverage is required');
-        return ok(margin.setSettings(userId, { spotMargin: body.spotMargin as boolean | undefined, leverage }));
+        const marginMode = marginModeOf(body.marginMode);
+        if (body.spotMargin === undefined && leverage === undefined && marginMode === undefined) throw badParam('spotMargin, leverage or marginMode is required');
+        if (body.spotMargin === true) {
+          // Spec 1 §5: leverage needs the confirmation, a passed test, and a margin mode that offers it.
+          const now = margin.settings(userId);
+          if ((marginMode ?? now.marginMode) === 'ISOLATED_MARGIN') throw new Refusal(ISOLATED_MODE_CODE, 'spot margin is not offered in isolated margin mode');
+          if (!now.confirmed || !now.quizPassed) throw new Refusal(LEVERAGE_NOT_CONFIRMED_CODE, 'confirm the leverage risks and pass the quiz before switching spot margin on');
+        }
+        return ok(margin.setSettings(userId, { spotMargin: body.spotMargin as boolean | undefined, leverage, marginMode }));
+      },
+      'post',
+    ),
+
+    route(context, LEVERAGE_CONFIRM_PATH, (request) => ok(margin.setSettings(unifiedUser(context, request).userId, { confirmed: true })), 'post'),
+
+    route(
+      context,
+      LEVERAGE_QUIZ_PATH,
+      async (request) => {
+        const { userId } = unifiedUser(context, request);
+        const body = await jsonObjectBody(request);
+        if (!margin.settings(userId).confirmed) throw new Refusal(LEVERAGE_NOT_CONFIRMED_CODE, 'confirm the leverage risks before the quiz');
+        const grade = gradeLeverageQuiz(body.answers);
+        const settings = grade.passed ? margin.setSettings(userId, { quizPassed: true }) : margin.settings(userId);
+        return ok({ ...grade, settings });
       },
       'post',
     ),

@@ -21,7 +21,7 @@ const BORROW_REFUSED = { code: 175001, message: 'borrow limit reached' };
 function fakeDesk(exchange: ReturnType<typeof harness>['ex'], enabled: ReadonlySet<string>, limit: Amount) {
   const loans: Array<{ userId: string; token: string; shortfall: string }> = [];
   const desk: MarginDesk = {
-    settings: (userId) => ({ spotMargin: enabled.has(userId), leverage: 5 }),
+    settings: (userId) => ({ spotMargin: enabled.has(userId), leverage: 5, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN' }),
     borrow(userId, token, shortfall): DeskResult {
       if (shortfall > limit) return { ok: false, ...BORROW_REFUSED };
       loans.push({ userId, token, shortfall: formatAmount(shortfall) });

@@ -79,6 +79,24 @@ describe('summary and slider', () => {
     expect(orderFormSummary(form({ price: '50000' }), btcContext())).toMatchObject({ maxAmount: '100000', maxQty: '2.000000' });
     expect(orderFormSummary(form({ side: 'Sell', price: '50000' }), btcContext())).toMatchObject({ maxQty: '1.000000', maxAmount: '50000' });
   });
+  it('spec 1 §5: Max buy is the quote balance unless leverage is on, then account info; a unified order beyond it borrows and says how much', () => {
+    const settings = { spotMargin: true, leverage: 5, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN' as const };
+    const uta = (leverage: typeof settings | null) =>
+      btcContext({ account: { ...btcContext().account!, isUnified: true, quoteFree: '10000', baseFree: '1', maxBuyAmt: '50000', maxSellQty: '5', leverage } });
+    expect(orderFormSummary(form({ price: '50000' }), uta({ ...settings, spotMargin: false }))).toMatchObject({ maxAmount: '10000', borrowed: null });
+    expect(orderFormSummary(form({ side: 'Sell', price: '50000' }), uta(null))).toMatchObject({ maxQty: '1.000000' });
+    const on = orderFormSummary(form({ price: '50000', quantity: '0.5' }), uta(settings));
+    // A buy locks its value and the 0.1 % fee headroom, as the exchange does.
+    expect(on).toMatchObject({ maxAmount: '50000', amount: '25000', borrowed: '15025' });
+    expect(orderFormSummary(form({ side: 'Sell', price: '50000', quantity: '3' }), uta(settings))).toMatchObject({ maxQty: '5.000000', borrowed: '2' });
+    expect(orderCreateBody(form({ price: '50000', quantity: '0.5' }), uta(settings)).is_leverage).toBe(true);
+    expect(orderCreateBody(form({ price: '50000', quantity: '0.5' }), uta({ ...settings, spotMargin: false })).is_leverage).toBeUndefined();
+  });
+  it('spec 1 §5: an innovation buy is capped by the quota left, down to nothing', () => {
+    const ctx = (innovationRemain: string) => btcContext({ account: { ...btcContext().account!, innovationRemain } });
+    expect(orderFormSummary(form({ price: '50000' }), ctx('500'))).toMatchObject({ maxAmount: '500', maxQty: '0.010000' });
+    expect(orderFormSummary(form({ price: '50000' }), ctx('0'))).toMatchObject({ maxAmount: '0', maxQty: '0.000000' });
+  });
   it('the slider spends a share of the maximum, floored to the steps', () => {
     const buy = sliderAction(form({ price: '60000' }), btcContext(), 25);
     expect(buy).toEqual({ type: 'percent', percent: 25, amount: '25000', quantity: '0.416666', driver: 'quantity' });

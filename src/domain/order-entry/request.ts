@@ -2,6 +2,7 @@
  * The orderCreate body (spec 2 §7; docs/api/orders.md) for a form that
  * passed its checks, and what the answer's code means to the form (spec 2 §8).
  */
+import { leverageOn } from './leverage';
 import { firesMarket, orderFormSummary } from './summary';
 import type { OrderFormContext, OrderFormInputs } from './types';
 
@@ -56,6 +57,8 @@ export function orderCreateBody(inputs: OrderFormInputs, ctx: OrderFormContext):
       break;
   }
   if (market && inputs.slippageKind !== 'none') Object.assign(body, { slippage_type: inputs.slippageKind, slippage_value: inputs.slippage });
+  // Spec 1 §5: with spot margin on, a limit or market order borrows what the balance lacks.
+  if ((inputs.type === 'limit' || inputs.type === 'market') && leverageOn(ctx.account?.leverage ?? null)) body.is_leverage = true;
   return body;
 }
 

@@ -8,6 +8,7 @@ import { Decimal } from 'decimal.js';
 import { decimalsOf } from '../units';
 import type { OrderFormContext, OrderFormInputs, OrderFormType } from './types';
 import type { OrderFormAction } from './form';
+import { borrowedAmount, leverageOn } from './leverage';
 
 export interface OrderFormSummary {
   /** the price sizes are counted at; an estimate for market, market-fired plans and trailing orders */
@@ -27,6 +28,8 @@ export interface OrderFormSummary {
   maxQty: string | null;
   /** how much of the maximum the size uses, 0–100, for the slider */
   percentOfMax: number;
+  /** with leverage on: what the order borrows beyond the balance (in the coin spent); null otherwise */
+  borrowed: string | null;
 }
 
 const positive = (text: string | null | undefined): Decimal | null => {
@@ -73,6 +76,16 @@ export function sizeFieldOf(inputs: OrderFormInputs): 'quantity' | 'amount' {
 
 const floorTo = (value: Decimal, decimals: number) => value.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
 
+/**
+ * What the exchange locks for the order, in the coin spent (docs/api/assets.md, "Borrowing"): a buy sized by
+ * quantity its value and the fee headroom, a buy by value that value, a sell its quantity.
+ */
+function lockedBy(inputs: OrderFormInputs, sizeField: 'quantity' | 'amount', amount: Decimal | null, quantity: Decimal | null, feeRate: Decimal): string | null {
+  if (inputs.side === 'Sell') return quantity ? quantity.toFixed() : null;
+  if (!amount) return null;
+  return (firesMarket(inputs) && sizeField === 'amount' ? amount : amount.mul(feeRate.plus(1))).toFixed();
+}
+
 export function orderFormSummary(inputs: OrderFormInputs, ctx: OrderFormContext): OrderFormSummary {
   const { rules, account } = ctx;
   const lotDecimals = decimalsOf(rules.lot);
@@ -92,8 +105,13 @@ export function orderFormSummary(inputs: OrderFormInputs, ctx: OrderFormContext)
   // A buy pays its fee in the coin it receives (base), a sell in quote.
   const fee = buy ? (quantity ? floorTo(quantity.mul(feeRate), lotDecimals) : null) : amount ? floorTo(amount.mul(feeRate), rules.amountDecimals) : null;
 
-  const maxBuyAmt = positive(account?.maxBuyAmt ?? null) ?? positive(account?.quoteFree ?? null);
-  const maxSellQty = positive(account?.maxSellQty ?? null) ?? positive(account?.baseFree ?? null);
+  // Spec 1 §5: the balance of the coin spent; with leverage on, the maxima of account info (what may be borrowed too);
+  // an innovation or adventure buy at most the quota left.
+  const leveraged = leverageOn(account?.leverage ?? null);
+  const quota = positive(account?.innovationRemain ?? null) ?? (account?.innovationRemain ? new Decimal(0) : null);
+  const buyRoom = (leveraged ? positive(account?.maxBuyAmt ?? null) : null) ?? positive(account?.quoteFree ?? null);
+  const maxBuyAmt = buyRoom && quota ? Decimal.min(buyRoom, quota) : buyRoom;
+  const maxSellQty = (leveraged ? positive(account?.maxSellQty ?? null) : null) ?? positive(account?.baseFree ?? null);
   const maxAmount = buy ? maxBuyAmt : maxSellQty && price ? floorTo(maxSellQty.mul(price), rules.amountDecimals) : null;
   const maxQty = buy ? (maxBuyAmt && price ? floorTo(maxBuyAmt.div(price), lotDecimals) : null) : maxSellQty;
   const used = buy ? (amount && maxAmount ? amount.div(maxAmount) : null) : quantity && maxQty ? quantity.div(maxQty) : null;
@@ -111,6 +129,7 @@ export function orderFormSummary(inputs: OrderFormInputs, ctx: OrderFormContext)
     maxAmount: maxAmount ? maxAmount.toFixed() : null,
     maxQty: maxQty ? maxQty.toFixed(lotDecimals) : null,
     percentOfMax: inputs.percent ?? (used ? Math.min(100, Math.max(0, used.mul(100).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber())) : 0),
+    borrowed: leveraged ? borrowedAmount(lockedBy(inputs, sizeField, amount, quantity, feeRate), (buy ? account?.quoteFree : account?.baseFree) ?? null) : null,
   };
 }
 

@@ -25,7 +25,7 @@ export function btcContext(overrides: Partial<OrderFormContext> = {}): OrderForm
     bestBid: '59999.99',
     bestAsk: '60000.01',
     feeRate: '0.001',
-    account: { isUnified: false, isDemo: true, baseFree: '1', quoteFree: '100000', maxBuyAmt: '100000', maxSellQty: '1', innovationRemain: null },
+    account: { isUnified: false, isDemo: true, baseFree: '1', quoteFree: '100000', maxBuyAmt: '100000', maxSellQty: '1', innovationRemain: null, leverage: null },
     ...overrides,
   };
 }

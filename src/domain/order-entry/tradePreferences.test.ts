@@ -13,11 +13,9 @@ const UTA: PreferenceContext = { isUnified: true, isDemo: false, compliant: true
 const BASIC = ['showAvailableBalance', 'showMaxBuy', 'showBaseOrQuote'];
 
 describe('defaults and stored data', () => {
-  it('has the ten flags of spec 2 §3, six on by default', () => {
+  it('has the ten flags of spec 2 §3, all but the slippage cap on by default (each shows only where its rule offers it)', () => {
     expect(TRADE_PREFERENCE_FLAGS).toHaveLength(10);
-    expect(TRADE_PREFERENCE_FLAGS.filter((f) => DEFAULT_TRADE_PREFERENCES[f])).toEqual([
-      'showAvailableBalance', 'showMaxBuy', 'showTpSl', 'showPostOnly', 'showTimeInForce', 'showBaseOrQuote',
-    ]);
+    expect(TRADE_PREFERENCE_FLAGS.filter((f) => !DEFAULT_TRADE_PREFERENCES[f])).toEqual(['showMaxSlippageLimit']);
   });
 
   it('keeps stored booleans and replaces everything else by the default', () => {

@@ -21,11 +21,12 @@ export type TradePreferenceFlag = (typeof TRADE_PREFERENCE_FLAGS)[number];
 export type TradePreferences = Readonly<Record<TradePreferenceFlag, boolean>>;
 
 export const DEFAULT_TRADE_PREFERENCES: TradePreferences = {
-  showSpotMargin: false,
-  showLeverage: false,
+  // The three leverage flags apply only where their rules offer them (spec 2 §5): a unified account, leverage on.
+  showSpotMargin: true,
+  showLeverage: true,
   showAvailableBalance: true,
   showMaxBuy: true,
-  showBorrowedAmount: false,
+  showBorrowedAmount: true,
   showTpSl: true,
   showPostOnly: true,
   showTimeInForce: true,

@@ -1,3 +1,4 @@
+import type { LeverageSettings } from './leverage';
 /**
  * The order form's vocabulary (spec 2 §1, §3, §5; REFERENCE.md "Order
  * types"). Inputs are the texts as typed: a form never holds a number the
@@ -102,6 +103,8 @@ export interface OrderAccount {
   maxSellQty: string | null;
   /** innovation-zone buys left today (quote), null on other pairs */
   innovationRemain: string | null;
+  /** a unified account's spot-margin settings (null for classic accounts, or not known yet) */
+  leverage: LeverageSettings | null;
 }
 
 export interface OrderFormContext {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstOrderError, orderFormErrors } from './validation';
 import { btcContext, form } from './testKit';
 import type { OrderFormInputs } from './types';
+import type { LeverageSettings } from './leverage';
 
 const keys = (inputs: OrderFormInputs, ctx = btcContext()) => orderFormErrors(inputs, ctx).map((e) => e.key);
 const first = (inputs: OrderFormInputs, ctx = btcContext()) => firstOrderError(inputs, ctx)?.key ?? null;
@@ -53,6 +54,15 @@ describe('the chain runs in the spec order and stops at the first failure', () =
     expect(first(form({ side: 'Sell', price: '60000', quantity: '1.5' }))).toBe('balanceNotEnough');
     const uta = btcContext({ account: { ...btcContext().account!, isUnified: true } });
     expect(first(form({ price: '60000', quantity: '2' }), uta)).toBeNull();
+  });
+  it('step 6: a unified account beyond its balance goes through the leverage check (spec 1 §5)', () => {
+    const base: LeverageSettings = { spotMargin: false, leverage: 10, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN' };
+    const uta = (leverage: LeverageSettings) => btcContext({ account: { ...btcContext().account!, isUnified: true, leverage } });
+    expect(first(form({ price: '60000', quantity: '2' }), uta(base))).toBe('leverage_off_trade_tip');
+    expect(first(form({ price: '60000', quantity: '2' }), uta({ ...base, confirmed: false }))).toBe('leverageNotConfirmedTip');
+    expect(first(form({ price: '60000', quantity: '2' }), uta({ ...base, spotMargin: true, marginMode: 'ISOLATED_MARGIN' }))).toBe('isolatedModeNotSupportNewTip');
+    expect(first(form({ price: '60000', quantity: '2' }), uta({ ...base, spotMargin: true }))).toBeNull();
+    expect(first(form({ price: '60000', quantity: '1' }), uta(base))).toBeNull();
   });
   it('step 6: the innovation-zone quota left today', () => {
     const ctx = btcContext({ account: { ...btcContext().account!, innovationRemain: '500' } });

@@ -4,6 +4,7 @@
  * submit shows the first as a toast and goes no further. Each form type
  * brings its own field list; keys are the spec's where it names them.
  */
+import { leverageCheck } from './leverage';
 import { Decimal } from 'decimal.js';
 import { orderFormSummary, firesMarket, sizeFieldOf } from './summary';
 import type { OrderFormContext, OrderFormError, OrderFormInputs } from './types';
@@ -85,17 +86,26 @@ function limits(inputs: OrderFormInputs, ctx: OrderFormContext): OrderFormError[
   return out;
 }
 
-/** Step 6: a classic account must hold what the order spends; unified accounts are checked by the exchange (margin may lend). */
+/**
+ * Step 6: a classic account must hold what the order spends. A unified
+ * account goes through the leverage check (spec 1 §5): with spot margin on
+ * the exchange lends the rest (within the account's maxima, which it
+ * checks); otherwise the check's message blocks the order.
+ */
 function balance(inputs: OrderFormInputs, ctx: OrderFormContext, quantity: Decimal | null, amount: Decimal | null): OrderFormError[] {
   const account = ctx.account;
   if (!account) return [];
   const out: OrderFormError[] = [];
   const buy = inputs.side === 'Buy';
   const field = sizeFieldOf(inputs);
+  const freeText = buy ? account.quoteFree : account.baseFree;
+  const spend = buy ? amount : quantity;
   if (!account.isUnified) {
-    const free = dec(buy ? account.quoteFree : account.baseFree);
-    const spend = buy ? amount : quantity;
+    const free = dec(freeText);
     if (free && spend && spend.gt(free)) out.push({ key: 'balanceNotEnough', field, params: { coin: buy ? ctx.rules.quoteCoin : ctx.rules.baseCoin } });
+  } else {
+    const blocked = leverageCheck(account.leverage, spend ? spend.toFixed() : null, freeText);
+    if (blocked) out.push({ key: blocked, field, params: { coin: buy ? ctx.rules.quoteCoin : ctx.rules.baseCoin } });
   }
   const remain = dec(account.innovationRemain);
   if (buy && remain && amount && amount.gt(remain)) out.push({ key: 'innovateTradeFail', field, params: { remain: remain.toFixed(), coin: ctx.rules.quoteCoin } });

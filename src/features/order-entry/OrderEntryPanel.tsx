@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MENU_TYPES, TAB_TYPES, TIME_IN_FORCE, type OrderFormType, type Side, type SlippageKind, type TimeInForce } from '../../domain/order-entry/types';
 import { useProfile } from '../../data/queries';
 import { GateDialog, TradePreferencesPopover } from './parts';
+import { LeverageSwitch } from './LeverageSwitch';
 import { NoticeSettings } from './NoticeSettings';
 import { OrderFacts } from './OrderFacts';
 import { OrderFields } from './OrderFields';
@@ -96,6 +97,7 @@ export function OrderEntryPanel({ base, quote, sideRequest }: { base: string; qu
       </header>
       <form ref={formRef} className="order-entry__form" onSubmit={onSubmit} noValidate aria-label={t('orderForm')}>
         <SideSwitch side={inputs.side} onChange={actions.setSide} />
+        {loggedIn && prefs.showSpotMargin && <LeverageSwitch showLeverage={prefs.showLeverage} />}
         <div className="order-types" role="group" aria-label={t('orderType')}>
           {TAB_TYPES.map((type) => (
             <button key={type} type="button" className="order-types__tab" aria-pressed={inputs.type === type} onClick={() => actions.setType(type)}>

@@ -62,6 +62,12 @@ export function OrderFacts({ model, prefs }: { model: OrderEntryModel; prefs: Tr
             <dd className="num" data-testid="order-max">{amount(summary.maxQty, lotDecimals, locale)} {rules.baseCoin}</dd>
           </div>
         )}
+        {ctx.account && summary.borrowed !== null && prefs.showBorrowedAmount && (
+          <div className="order-facts__row">
+            <dt>{t('borrowedAmount')}</dt>
+            <dd className="num" data-testid="order-borrowed">{amount(summary.borrowed, buy ? rules.amountDecimals : lotDecimals, locale)} {summary.availableCoin}</dd>
+          </div>
+        )}
         <div className="order-facts__row">
           <dt>{t('estimatedFee')}</dt>
           <dd className="num">{amount(summary.fee, buy ? lotDecimals : rules.amountDecimals, locale)} {summary.feeCoin}</dd>

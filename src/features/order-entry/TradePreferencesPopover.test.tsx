@@ -40,7 +40,7 @@ describe('TradePreferencesPopover', () => {
     ]);
     expect(document.activeElement).toBe(boxes[0]);
     expect(within(panel).getByRole('checkbox', { name: 'Take profit / stop loss' })).toHaveProperty('checked', true);
-    expect(within(panel).getByRole('checkbox', { name: 'Spot margin' })).toHaveProperty('checked', false);
+    expect(within(panel).getByRole('checkbox', { name: 'Spot margin' })).toHaveProperty('checked', true);
   });
 
   it('a demo account is not offered the advanced functions', () => {
@@ -57,7 +57,7 @@ describe('TradePreferencesPopover', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('checkbox', { name: 'Spot margin' }));
     unmount();
     reloadTradePreferences();
-    expect(readTradePreferences('u-uta')).toMatchObject({ showPostOnly: false, showSpotMargin: true });
+    expect(readTradePreferences('u-uta')).toMatchObject({ showPostOnly: false, showSpotMargin: false });
     expect(readTradePreferences('u-other').showPostOnly).toBe(true);
     renderWithTexts(<TradePreferencesPopover userId="u-uta" context={UTA} />);
     expect(within(openPanel()).getByRole('checkbox', { name: 'Post-only' })).toHaveProperty('checked', false);

@@ -1,3 +1,4 @@
+import { useLeverageSettings } from '../../data/spotMargin';
 import { useMemo } from 'react';
 import { findSymbol, type SpotSymbol } from '../../domain/symbol';
 import { stepOfDecimals } from '../../domain/units';
@@ -51,6 +52,7 @@ export function useOrderContext(base: string, quote: string): OrderContextState 
   const balances = useBalances();
   const info = useAccountInfo(symbolId, loggedIn && symbol !== null);
   const innovation = useInnovationRemain(symbolId, loggedIn && (symbol?.mark.includes('innovation') ?? false));
+  const leverage = useLeverageSettings().settings;
   const tickers = useTickers(useMemo(() => [symbolId], [symbolId]));
   const depth = useDepth(symbolId, 'mergedDepth', symbol?.pricePrecision);
   const lastPrice = tickers.tickers[symbolId]?.c ?? null;
@@ -67,8 +69,9 @@ export function useOrderContext(base: string, quote: string): OrderContextState 
       maxBuyAmt: info.data?.maxBuyAmt ?? null,
       maxSellQty: info.data?.maxSellQty ?? null,
       innovationRemain: innovation.data ?? null,
+      leverage,
     };
-  }, [loggedIn, profile, balances.data, info.data, innovation.data, base, quote]);
+  }, [loggedIn, profile, balances.data, info.data, innovation.data, base, quote, leverage]);
 
   const bestBid = book?.bids[0]?.[0] ?? null;
   const bestAsk = book?.asks[0]?.[0] ?? null;

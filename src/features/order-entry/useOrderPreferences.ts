@@ -4,6 +4,8 @@ import {
 } from '../../domain/order-entry/tradePreferences';
 import type { Profile } from '../../data/api/profile';
 import { useTradePreferences } from '../../data/tradePreferences';
+import { useLeverageSettings } from '../../data/spotMargin';
+import { leverageOn } from '../../domain/order-entry/leverage';
 
 /**
  * The trade-preference flags the form applies. A flag the rules of spec 2 §5
@@ -13,16 +15,17 @@ import { useTradePreferences } from '../../data/tradePreferences';
  */
 export function useOrderPreferences(profile: Profile | null): { prefs: TradePreferences; context: PreferenceContext } {
   const stored = useTradePreferences(profile?.loggedIn ? profile.userId : null).flags;
+  const selected = leverageOn(useLeverageSettings().settings);
   const context = useMemo<PreferenceContext>(
     () => ({
       isUnified: profile?.accountType === 'UTA',
       isDemo: profile?.isDemo ?? false,
       compliant: !(profile?.eaaRestricted ?? false),
-      leverageSelected: false,
+      leverageSelected: selected,
       // Every pair takes a slippage cap on market orders (REFERENCE.md "Order types").
       maxSlippageLimit: true,
     }),
-    [profile],
+    [profile, selected],
   );
   const prefs = useMemo(() => {
     const visible = new Set<TradePreferenceFlag>(visiblePreferenceFlags(context));
