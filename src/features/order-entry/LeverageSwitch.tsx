@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { leverageOn, MAX_LEVERAGE, MIN_LEVERAGE, switchStep } from '../../domain/order-entry/leverage';
 import { ApiError } from '../../data/http';
@@ -56,14 +57,19 @@ export function LeverageSwitch({ showLeverage }: { showLeverage: boolean }) {
           </select>
         </label>
       )}
-      <LeverageOnboarding
-        step={onboarding}
-        onStep={setOnboarding}
-        onPassed={() => {
-          setOnboarding(null);
-          turn(true);
-        }}
-      />
+      {/* Outside the order form: Enter in the quiz must not submit an order, and the form's first field stays its own. */}
+      {onboarding &&
+        createPortal(
+          <LeverageOnboarding
+            step={onboarding}
+            onStep={setOnboarding}
+            onPassed={() => {
+              setOnboarding(null);
+              turn(true);
+            }}
+          />,
+          document.body,
+        )}
     </div>
   );
 }
