@@ -96,26 +96,26 @@ export function LeverageOnboarding({ step, onStep, onPassed }: { step: 'confirm'
       }
     >
       <div className="gate-dialog">
-      <p className="gate-dialog__text">{t('leverageQuizIntro')}</p>
-      {LEVERAGE_QUIZ.map((question) => (
-        <fieldset key={question.id} className="gate-dialog__test" aria-invalid={wrong.includes(question.id) || undefined}>
-          <legend>{t(`leverageQuiz_${question.id}`)}</legend>
-          {question.options.map((option) => (
-            <label key={option} className="gate-dialog__choice">
-              <input
-                type="radio"
-                name={`leverage-quiz-${question.id}`}
-                value={option}
-                checked={answers[question.id] === option}
-                onChange={() => setAnswers((now) => ({ ...now, [question.id]: option }))}
-              />
-              <span>{t(`leverageQuiz_${question.id}_${option}`)}</span>
-            </label>
-          ))}
-          {wrong.includes(question.id) && <p className="gate-dialog__wrong">{t('leverageQuizWrong')}</p>}
-        </fieldset>
-      ))}
-      {failure && <p role="alert" className="gate-dialog__error">{failure}</p>}
+        <p className="gate-dialog__text">{t('leverageQuizIntro')}</p>
+        {LEVERAGE_QUIZ.map((question) => (
+          <fieldset key={question.id} className="gate-dialog__test" aria-invalid={wrong.includes(question.id) || undefined}>
+            <legend>{t(`leverageQuiz_${question.id}`)}</legend>
+            {question.options.map((option) => (
+              <label key={option} className="gate-dialog__choice">
+                <input
+                  type="radio"
+                  name={`leverage-quiz-${question.id}`}
+                  value={option}
+                  checked={answers[question.id] === option}
+                  onChange={() => setAnswers((now) => ({ ...now, [question.id]: option }))}
+                />
+                <span>{t(`leverageQuiz_${question.id}_${option}`)}</span>
+              </label>
+            ))}
+            {wrong.includes(question.id) && <p className="gate-dialog__wrong">{t('leverageQuizWrong')}</p>}
+          </fieldset>
+        ))}
+        {failure && <p role="alert" className="gate-dialog__error">{failure}</p>}
       </div>
     </Dialog>
   );
