@@ -20,13 +20,13 @@ describe('stored trade preferences', () => {
   });
 
   it('keeps each user\'s flags apart and reads them back after a reload', () => {
-    expect(setTradePreference('u-uta', 'showLeverage', true)).toBe(true);
+    expect(setTradePreference('u-uta', 'showMaxSlippageLimit', true)).toBe(true);
     expect(setTradePreference('u-uta', 'showTpSl', false)).toBe(true);
     expect(setTradePreference('u-demo', 'showMaxBuy', false)).toBe(true);
     reloadTradePreferences();
-    expect(readTradePreferences('u-uta')).toEqual({ ...DEFAULT_TRADE_PREFERENCES, showLeverage: true, showTpSl: false });
+    expect(readTradePreferences('u-uta')).toEqual({ ...DEFAULT_TRADE_PREFERENCES, showMaxSlippageLimit: true, showTpSl: false });
     expect(readTradePreferences('u-demo')).toEqual({ ...DEFAULT_TRADE_PREFERENCES, showMaxBuy: false });
-    expect(storedJson()?.['u-uta']?.showLeverage).toBe(true);
+    expect(storedJson()?.['u-uta']?.showMaxSlippageLimit).toBe(true);
   });
 
   it('reads bad stored data as the defaults, field by field', () => {
@@ -35,19 +35,19 @@ describe('stored trade preferences', () => {
       reloadTradePreferences();
       expect(readTradePreferences('u-uta'), raw).toEqual(DEFAULT_TRADE_PREFERENCES);
     }
-    localStorage.setItem(KEY, '{"u-uta":{"showLeverage":true,"showMaxBuy":"off","rogue":1}}');
+    localStorage.setItem(KEY, '{"u-uta":{"showMaxSlippageLimit":true,"showMaxBuy":"off","rogue":1}}');
     reloadTradePreferences();
-    expect(readTradePreferences('u-uta')).toEqual({ ...DEFAULT_TRADE_PREFERENCES, showLeverage: true });
+    expect(readTradePreferences('u-uta')).toEqual({ ...DEFAULT_TRADE_PREFERENCES, showMaxSlippageLimit: true });
   });
 
   it('changes nothing for a visitor, an unknown flag, or when storage refuses', () => {
-    expect(setTradePreference(null, 'showLeverage', true)).toBe(false);
+    expect(setTradePreference(null, 'showMaxSlippageLimit', true)).toBe(false);
     expect(setTradePreference('u-uta', 'showEverything' as never, true)).toBe(false);
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    expect(setTradePreference('u-uta', 'showLeverage', true)).toBe(false);
-    expect(readTradePreferences('u-uta').showLeverage).toBe(false);
+    expect(setTradePreference('u-uta', 'showMaxSlippageLimit', true)).toBe(false);
+    expect(readTradePreferences('u-uta').showMaxSlippageLimit).toBe(false);
   });
 });
 
