@@ -49,7 +49,7 @@ export function switchStep(settings: LeverageSettings): SwitchStep {
   return { kind: 'set', spotMargin: true };
 }
 
-const positive = (text: string | null | undefined): Decimal | null => {
+const finiteOrNull = (text: string | null | undefined): Decimal | null => {
   if (!text) return null;
   try {
     const d = new Decimal(text);
@@ -67,8 +67,8 @@ const positive = (text: string | null | undefined): Decimal | null => {
  * trader is told to switch it on; not set up, to set it up.
  */
 export function leverageCheck(settings: LeverageSettings | null, spend: string | null, free: string | null): string | null {
-  const need = positive(spend);
-  const held = positive(free);
+  const need = finiteOrNull(spend);
+  const held = finiteOrNull(free);
   if (settings === null || need === null || held === null || need.lte(held)) return null;
   if (settings.marginMode === 'ISOLATED_MARGIN') return ISOLATED_MODE_TIP;
   if (leverageOn(settings)) return null;
@@ -77,9 +77,9 @@ export function leverageCheck(settings: LeverageSettings | null, spend: string |
 
 /** What a leveraged order borrows: what it spends beyond what is held (0 when it fits). */
 export function borrowedAmount(spend: string | null, free: string | null): string | null {
-  const need = positive(spend);
+  const need = finiteOrNull(spend);
   if (need === null) return null;
-  const held = positive(free) ?? new Decimal(0);
+  const held = finiteOrNull(free) ?? new Decimal(0);
   return need.gt(held) ? need.minus(Decimal.max(held, 0)).toFixed() : '0';
 }
 

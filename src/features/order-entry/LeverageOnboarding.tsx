@@ -14,7 +14,7 @@ const RISKS = ['leverageRiskLoss', 'leverageRiskLoan', 'leverageRiskLiquidation'
  * confirmation, then the quiz the exchange grades. Each step is stored by
  * the exchange before the next shows; closing keeps what was done.
  */
-export function LeverageOnboarding({ step, onStep, onPassed }: { step: 'confirm' | 'quiz' | null; onStep: (step: 'confirm' | 'quiz' | null) => void; onPassed: () => void }) {
+export function LeverageOnboarding({ step, onStep, onPassed }: { step: 'confirm' | 'quiz'; onStep: (step: 'confirm' | 'quiz' | null) => void; onPassed: () => void }) {
   const { t } = useTranslation('trade');
   const { confirm, quiz } = useLeverageActions();
   const [acknowledged, setAcknowledged] = useState(false);
@@ -30,29 +30,29 @@ export function LeverageOnboarding({ step, onStep, onPassed }: { step: 'confirm'
     onStep(null);
   };
 
+  // Both steps end the same way: Cancel, and the step's own button once its answers are there.
+  const stepActions = (label: string, disabled: boolean, onClick: () => void) => (
+    <>
+      <Button variant="secondary" onClick={close}>{t('cancel')}</Button>
+      <Button variant="primary" className="gate-dialog__accept" disabled={disabled} onClick={onClick}>{label}</Button>
+    </>
+  );
+
   if (step === 'confirm') {
     return (
       <Dialog
         open
         title={t('leverageConfirmTitle')}
         onClose={close}
-        actions={
-          <>
-            <Button variant="secondary" onClick={close}>{t('cancel')}</Button>
-            <Button
-              variant="primary"
-              className="gate-dialog__accept"
-              disabled={!acknowledged || confirm.isPending}
-              onClick={() => confirm.mutate(undefined, { onSuccess: () => {
-                    setFailure(null);
-                    onStep('quiz');
-                  },
-                  onError: problem, })}
-            >
-              {t('leverageConfirm')}
-            </Button>
-          </>
-        }
+        actions={stepActions(t('leverageConfirm'), !acknowledged || confirm.isPending, () =>
+          confirm.mutate(undefined, {
+            onSuccess: () => {
+              setFailure(null);
+              onStep('quiz');
+            },
+            onError: problem,
+          }),
+        )}
       >
         <div className="gate-dialog">
           {RISKS.map((key) => (
@@ -69,31 +69,19 @@ export function LeverageOnboarding({ step, onStep, onPassed }: { step: 'confirm'
   }
   return (
     <Dialog
-      open={step === 'quiz'}
+      open
       title={t('leverageQuizTitle')}
       onClose={close}
-      actions={
-        <>
-          <Button variant="secondary" onClick={close}>{t('cancel')}</Button>
-          <Button
-            variant="primary"
-            className="gate-dialog__accept"
-            disabled={!quizComplete(answers) || quiz.isPending}
-            onClick={() =>
-              quiz.mutate(answers, {
-                onSuccess: (grade) => {
-                  setWrong(grade.wrong);
-                  if (grade.passed) onPassed();
-                  else setFailure(t('leverageQuizFailed'));
-                },
-                onError: problem,
-              })
-            }
-          >
-            {t('leverageQuizSubmit')}
-          </Button>
-        </>
-      }
+      actions={stepActions(t('leverageQuizSubmit'), !quizComplete(answers) || quiz.isPending, () =>
+        quiz.mutate(answers, {
+          onSuccess: (grade) => {
+            setWrong(grade.wrong);
+            if (grade.passed) onPassed();
+            else setFailure(t('leverageQuizFailed'));
+          },
+          onError: problem,
+        }),
+      )}
     >
       <div className="gate-dialog">
         <p className="gate-dialog__text">{t('leverageQuizIntro')}</p>
