@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { replay } from './support/market';
+import { heldBestBid } from './support/market';
 import { closeTradeGuide, COLD_START_MS, orderField, orderForm, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
 
@@ -32,21 +32,13 @@ const pageY = (page: Page, price: number) =>
     { at: price },
   );
 
-/** The best bid the book shows (the replay is paused before, so it holds). */
-async function bestBid(page: Page): Promise<number> {
-  const bid = page.locator('.ob-side--buy .ob-row').first();
-  await expect(bid).toBeVisible();
-  return Number(((await bid.locator('.ob-cell--price').textContent()) ?? '').replace(/,/g, ''));
-}
-
 /** Signs in, holds the market still and rests a 0.5 BTC buy at `below` under the best bid; that price. */
 async function restBuy(page: Page, below: number, path = TRADE_PATH): Promise<{ price: number; best: number }> {
   await closeTradeGuide(page);
   await signIn(page, 'u-demo', path);
   await expect(page.locator('#orders-panel').getByText('No open orders')).toBeVisible({ timeout: COLD_START_MS });
-  await page.mouse.move(0, 0);
-  await replay(page, { action: 'pause' });
-  const best = await bestBid(page);
+  // Pauses the replay and waits until the book frames already on their way have landed.
+  const best = Number(await heldBestBid(page));
   const price = Math.round((best - below) * 100) / 100;
   await orderField(page, 'Price').fill(price.toFixed(2));
   await orderField(page, 'Quantity').fill('0.5');

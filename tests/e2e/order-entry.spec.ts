@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { replay } from './support/market';
+import { heldBestBid } from './support/market';
 import { closeTradeGuide, COLD_START_MS, orderField, orderForm, toast } from './support/orderForm';
 import { signIn } from './support/signIn';
 
@@ -18,26 +18,6 @@ async function signedInOnPair(page: Page, userId: string) {
   await expect(page.getByTestId('order-available')).not.toHaveText(/—/, { timeout: COLD_START_MS });
 }
 
-/** The best bid the page's book shows, with the replay paused so it stays the best bid. */
-async function heldBestBid(page: Page): Promise<string> {
-  // A pointer left over the book (from the sign-in click) would freeze it: keep it away.
-  await page.mouse.move(0, 0);
-  await replay(page, { action: 'pause' });
-  const bid = page.locator('.ob-side--buy .ob-row').first();
-  await expect(bid).toBeVisible();
-  const read = async () => ((await bid.locator('.ob-cell--price').textContent()) ?? '').replace(/,/g, '');
-  // Book frames already on their way when the replay paused still land: the best bid is held once two reads agree.
-  let last = await read();
-  await expect
-    .poll(async () => {
-      const now = await read();
-      const settled = now === last;
-      last = now;
-      return settled;
-    }, { intervals: [300] })
-    .toBe(true);
-  return last;
-}
 
 test('a visitor sees the form with its fields, and Log in / Sign up that come back to this page', async ({ page }) => {
   await closeTradeGuide(page);

@@ -90,3 +90,24 @@ export async function expectBooksMatchTruth(page: Page, symbol: string, dumpScal
   }
   await replay(page, { action: 'resume' });
 }
+
+/** The best bid the page's book shows, with the replay paused so it stays the best bid. */
+export async function heldBestBid(page: Page): Promise<string> {
+  // A pointer left over the book (from the sign-in click) would freeze it: keep it away.
+  await page.mouse.move(0, 0);
+  await replay(page, { action: 'pause' });
+  const bid = page.locator('.ob-side--buy .ob-row').first();
+  await expect(bid).toBeVisible();
+  const read = async () => ((await bid.locator('.ob-cell--price').textContent()) ?? '').replace(/,/g, '');
+  // Book frames already on their way when the replay paused still land: the best bid is held once two reads agree.
+  let last = await read();
+  await expect
+    .poll(async () => {
+      const now = await read();
+      const settled = now === last;
+      last = now;
+      return settled;
+    }, { intervals: [300] })
+    .toBe(true);
+  return last;
+}
