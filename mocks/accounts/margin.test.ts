@@ -116,18 +116,60 @@ describe('margin desk', () => {
     desk.borrow(U, 'BTC', amount('0.123456789'), 0);
     const state = JSON.parse(JSON.stringify(desk.toJSON())) as unknown;
     const settings = { spotMargin: true, leverage: 4, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN' };
-    expect(state).toEqual({ u1: { ...settings, borrowed: { BTC: '0.123456789' } } });
+    expect(state).toEqual({ u1: { ...settings, borrowed: { BTC: '0.123456789' }, interest: {}, accruedAt: { BTC: 0 } } });
     const restored = createMarginDesk(h.ex, { state });
     expect(restored.settings(U)).toEqual(settings);
     expect(restored.borrowSize(U, 'BTC')).toBe(amount('0.123456789'));
     restored.fromJSON({ u1: { spotMargin: 'yes', leverage: 4 }, u2: { spotMargin: false, leverage: 99 }, u3: { spotMargin: true, leverage: 5, borrowed: { ETH: 'x', USDT: '12.5' } } });
     // A state saved before the confirmation and the quiz existed: spot margin on means both were done.
-    expect(restored.toJSON()).toEqual({ u3: { spotMargin: true, leverage: 5, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN', borrowed: { USDT: '12.5' } } });
+    expect(restored.toJSON()).toEqual({ u3: { spotMargin: true, leverage: 5, confirmed: true, quizPassed: true, marginMode: 'REGULAR_MARGIN', borrowed: { USDT: '12.5' }, interest: {}, accruedAt: {} } });
     restored.fromJSON('not a state');
     expect(restored.toJSON()).toEqual({});
     desk.clear(U);
     expect(desk.loans(U)).toEqual({});
     expect(desk.settings(U).spotMargin).toBe(false);
     expect(seen).toEqual([U, U, U]);
+  });
+
+  it('charges each whole hour of a loan its coin rate, pays interest before the loan, and keeps it across a restore', () => {
+    const { h, desk } = market();
+    const HOUR = 3_600_000;
+    desk.setSettings(U, { spotMargin: true, leverage: 3 });
+    desk.borrow(U, 'USDT', amount('10000'), 0);
+    desk.borrow(U, 'BTC', amount('1'), 0);
+    // Nothing before the first whole hour; then 0.001 % an hour on USDT, 0.0005 % on BTC.
+    expect(desk.interest(U, 'USDT', HOUR - 1)).toBe(0n);
+    expect(desk.interest(U, 'USDT', HOUR)).toBe(amount('0.1'));
+    expect(desk.interest(U, 'USDT', 2.5 * HOUR)).toBe(amount('0.2'));
+    expect(desk.interest(U, 'BTC', 2 * HOUR)).toBe(amount('0.00001'));
+    // A further loan settles what the first ran up; the hour already begun keeps counting for both.
+    desk.borrow(U, 'USDT', amount('10000'), 2.5 * HOUR);
+    expect(desk.interest(U, 'USDT', 2.5 * HOUR)).toBe(amount('0.2'));
+    expect(desk.interest(U, 'USDT', 3 * HOUR)).toBe(amount('0.4'));
+    // It counts against the borrow limit once settled.
+    expect(desk.liabilityValue(U)).toBe(amount('20000') + amount('0.2') + amount('60000'));
+
+    const restored = createMarginDesk(h.ex, { state: JSON.parse(JSON.stringify(desk.toJSON())) as unknown });
+    expect(restored.interest(U, 'USDT', 3 * HOUR)).toBe(amount('0.4'));
+
+    // A part repayment pays the interest first; the rest, the loan.
+    expect(desk.repay(U, 'USDT', amount('0.3'), 3 * HOUR)).toEqual({ ok: true, repaid: amount('0.3') });
+    expect(desk.interest(U, 'USDT', 3 * HOUR)).toBe(amount('0.1'));
+    expect(desk.borrowSize(U, 'USDT')).toBe(amount('20000'));
+    expect(desk.repay(U, 'USDT', null, 3 * HOUR)).toEqual({ ok: true, repaid: amount('20000.1') });
+    expect(desk.borrowSize(U, 'USDT')).toBe(0n);
+    expect(desk.interest(U, 'USDT', 10 * HOUR)).toBe(0n);
+    // The interest left the wallet: 100,000 + 20,000 borrowed − 20,000.4 repaid in all.
+    expect(h.ex.ledger.line(U, 'USDT').free).toBe(amount('99999.6'));
+  });
+
+  it('a replay seek back in time charges nothing for the hours it undoes', () => {
+    const { desk } = market();
+    const HOUR = 3_600_000;
+    desk.setSettings(U, { spotMargin: true, leverage: 3 });
+    desk.borrow(U, 'USDT', amount('10000'), 5 * HOUR);
+    expect(desk.interest(U, 'USDT', HOUR)).toBe(0n);
+    desk.borrow(U, 'USDT', amount('10000'), HOUR);
+    expect(desk.interest(U, 'USDT', 2 * HOUR)).toBe(amount('0.2'));
   });
 });

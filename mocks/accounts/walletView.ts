@@ -45,6 +45,23 @@ export function unifiedCoinList(exchange: Exchange, margin: SpotMarginDesk, user
   }));
 }
 
+/**
+ * A classic account's balance line with the spec's fields (spec 1 §5), as
+ * both the balance call and the classic wallet push give it: transferLimit is
+ * free less what is borrowed of the coin (loans can be traded, not moved out).
+ */
+export function classicBalanceLine(margin: SpotMarginDesk, userId: string, h: Holding) {
+  const transferable = h.free - margin.borrowSize(userId, h.token);
+  return {
+    tokenId: h.token,
+    free: formatAmount(h.free),
+    spotAvailableBalance: formatAmount(h.free),
+    transferLimit: formatAmount(transferable > 0n ? transferable : 0n),
+    locked: formatAmount(h.locked),
+    total: formatAmount(h.free + h.locked),
+  };
+}
+
 /** The whole unified wallet of a user. */
 export function unifiedWallet(exchange: Exchange, margin: SpotMarginDesk, userId: string) {
   return {

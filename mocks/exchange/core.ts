@@ -1,4 +1,4 @@
-import type { Amount } from './amount';
+import { valueOf, type Amount } from './amount';
 import type { ExchangeError } from './errors';
 import type { Instrument } from './instruments';
 import { ChangeJournal } from './journal';
@@ -269,11 +269,25 @@ export abstract class ExchangeCore {
     return this.books.get(symbol)?.lastPrice ?? null;
   }
 
-  /** Quote value of innovation-zone buys the user has left today; null when the pair has no quota. */
-  quotaLeft(userId: string, symbol: string): Amount | null {
+  /** Quote value of innovation- or adventure-zone buys the user has bought today; null when the pair has no quota. */
+  quotaTaken(userId: string, symbol: string): Amount | null {
     const inst = this.instruments.get(symbol);
     if (!inst || inst.rules.dailyBuyQuota === null) return null;
-    const left = inst.rules.dailyBuyQuota - (this.quotaUsed.get(this.quotaKey(userId, symbol)) ?? 0n);
+    // Open buys on the pair hold their share of the quota, so resting bids cannot buy past it together.
+    let taken = this.quotaUsed.get(this.quotaKey(userId, symbol)) ?? 0n;
+    for (const id of this.openIds.get(userId) ?? []) {
+      const o = this.orders.get(id)!;
+      if (o.symbol === symbol && o.side === 'Buy') taken += o.orderType === 'Limit' ? valueOf(inst.scale, o.price, o.qty - o.executedQty) : o.quoteQty - o.executedValue;
+    }
+    return taken;
+  }
+
+  /** Quote value of zone buys the user has left today (bought and open buys counted); null when the pair has no quota. */
+  quotaLeft(userId: string, symbol: string): Amount | null {
+    const inst = this.instruments.get(symbol);
+    const taken = this.quotaTaken(userId, symbol);
+    if (!inst || inst.rules.dailyBuyQuota === null || taken === null) return null;
+    const left = inst.rules.dailyBuyQuota - taken;
     return left > 0n ? left : 0n;
   }
 

@@ -214,15 +214,9 @@ export class Exchange extends ExchangeMatching {
   }
 
   protected quotaRefusal(userId: string, inst: Instrument, draft: Draft): ExchangeError | null {
-    const quota = inst.rules.dailyBuyQuota;
-    if (quota === null || draft.side !== 'Buy') return null;
-    // Open buys on the pair hold their share of the quota, so resting bids cannot buy past it together.
-    let left = quota - (this.quotaUsed.get(this.quotaKey(userId, inst.symbol)) ?? 0n);
-    for (const id of this.openIds.get(userId) ?? []) {
-      const o = this.orders.get(id)!;
-      if (o.symbol === inst.symbol && o.side === 'Buy') left -= o.orderType === 'Limit' ? valueOf(inst.scale, o.price, o.qty - o.executedQty) : o.quoteQty - o.executedValue;
-    }
-    return draft.value > left ? exchangeError(ERR.INNOVATION_QUOTA, String(left > 0n ? left / 10n ** 18n : 0n)) : null;
+    if (draft.side !== 'Buy') return null;
+    const left = this.quotaLeft(userId, inst.symbol);
+    return left !== null && draft.value > left ? exchangeError(ERR.INNOVATION_QUOTA, String(left / 10n ** 18n)) : null;
   }
 
   cancel(userId: string, req: CancelRequest, now: number): Result<Order> {

@@ -25,7 +25,7 @@ export interface InstrumentRules {
    * (170193 / 170194), and market orders never walk beyond it.
    */
   priceBand: number;
-  /** innovation-zone buys: quote value a user may buy per UTC day; null = no quota */
+  /** innovation- and adventure-zone buys: quote value a user may buy per UTC day; null = no quota */
   dailyBuyQuota: Amount | null;
   /** exchange time trading opens (a new listing); null = open from the start */
   openTime: number | null;
@@ -61,6 +61,8 @@ export interface Instrument {
 export const NEW_LISTING_GUARD_MS = 5 * 60_000;
 /** Innovation-zone daily buy quota a user gets when the rules do not say otherwise. */
 export const DEFAULT_INNOVATION_QUOTA = '20000';
+/** Adventure-zone daily buy quota (the zone's pairs are riskier still: a smaller cap, a simulator's choice). */
+export const DEFAULT_ADVENTURE_QUOTA = '10000';
 
 function lotsOf(value: string, step: string, what: string, symbol: string): number {
   // A minimum that is not a whole number of lots rounds up: 0.000048 of a 0.00001 lot is 5 lots.
@@ -80,6 +82,7 @@ function amountOf(value: string, what: string, symbol: string): Amount {
 export function buildInstrument(listing: InstrumentListing, rules: Partial<InstrumentRules> = {}): Instrument {
   const s = listing.symbolId;
   const innovation = listing.mark.includes('innovation');
+  const adventure = listing.mark.includes('adventure');
   return {
     symbol: s,
     base: listing.baseTokenId,
@@ -95,14 +98,21 @@ export function buildInstrument(listing: InstrumentListing, rules: Partial<Instr
     banBuy: listing.isBanBuy,
     banSell: listing.isBanSell,
     innovation,
-    adventure: listing.mark.includes('adventure'),
+    adventure,
     amountStep: stepOfDecimals(listing.amountPrecision ?? 8),
     tickShape: stepShape(listing.minPricePrecision),
     lotShape: stepShape(listing.basePrecision),
     amountShape: stepShape(stepOfDecimals(listing.amountPrecision ?? 8)),
     rules: {
-      priceBand: rules.priceBand ?? (innovation || listing.mark.includes('adventure') ? 0.3 : 0.1),
-      dailyBuyQuota: rules.dailyBuyQuota !== undefined ? rules.dailyBuyQuota : innovation ? amountOf(DEFAULT_INNOVATION_QUOTA, 'quota', s) : null,
+      priceBand: rules.priceBand ?? (innovation || adventure ? 0.3 : 0.1),
+      dailyBuyQuota:
+        rules.dailyBuyQuota !== undefined
+          ? rules.dailyBuyQuota
+          : innovation
+            ? amountOf(DEFAULT_INNOVATION_QUOTA, 'quota', s)
+            : adventure
+              ? amountOf(DEFAULT_ADVENTURE_QUOTA, 'quota', s)
+              : null,
       openTime: rules.openTime ?? null,
     },
   };

@@ -10,16 +10,20 @@ export const balancesQueryKey = ['user', 'balances'] as const;
 export const BALANCES_REFETCH_MS = 5_000;
 
 /**
- * The signed-in user's balances. The private socket's wallet pushes write
+ * The signed-in user's balances, through the account type's own call (a
+ * unified account's coinList, a classic account's balance lines) and its own
+ * wallet topic. The private socket's wallet pushes write
  * them (privatePushes.ts); the poll runs only when the pushes cannot replace
  * it (spec 2 §9: socket down, pushes stale, or pushed less often than 3 s).
  */
 export function useBalances() {
-  const loggedIn = useProfile().data?.loggedIn ?? false;
+  const profile = useProfile().data;
+  const loggedIn = profile?.loggedIn ?? false;
+  const accountType = profile?.accountType === 'UTA' ? 'UTA' : 'CLASSIC';
   const polling = usePushPolling().wallet;
   return useQuery({
     queryKey: balancesQueryKey,
-    queryFn: ({ signal }) => fetchBalances(signal),
+    queryFn: ({ signal }) => fetchBalances(accountType, signal),
     enabled: loggedIn,
     refetchInterval: polling ? BALANCES_REFETCH_MS : false,
   });

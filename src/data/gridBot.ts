@@ -12,12 +12,12 @@ export const gridQueryKeys = {
   list: (status: 'running' | 'completed', symbol: string | null) => ['user', 'gridBots', status, symbol ?? 'all'] as const,
 };
 
-export function useGridBots(status: 'running' | 'completed', symbol: string | null) {
+export function useGridBots(status: 'running' | 'completed', symbol: string | null, wanted = true) {
   const loggedIn = useProfile().data?.loggedIn ?? false;
   return useQuery({
     queryKey: gridQueryKeys.list(status, symbol),
     queryFn: ({ signal }) => fetchGridBots(status, symbol, signal),
-    enabled: loggedIn,
+    enabled: loggedIn && wanted,
     refetchInterval: GRID_REFRESH_MS,
   });
 }

@@ -266,7 +266,7 @@ describe('usePrivatePushes', () => {
     expect(requests(sockets.latest())).toEqual(['sub user.uta.spot.order', 'sub user.uta.spot.trade', 'sub user.unify.uta.wallet', 'sub strategy', 'sub lt_order', 'sub user.lt.order']);
     openAndAck(sockets.latest());
     act(() => sockets.latest().receive(unifiedWallet(1)));
-    expect(client.getQueryData(balancesQueryKey)).toEqual([{ tokenId: 'USDT', free: '99409.25', locked: '591.25', total: '100000.5' }]);
+    expect(client.getQueryData(balancesQueryKey)).toEqual([{ tokenId: 'USDT', free: '99409.25', locked: '591.25', total: '100000.5', spotAvailableBalance: '99409.25', occAssetUSDTValue: '591.25' }]);
   });
 
   it('toasts an LT order that ended once, though it comes on both LT topics; in progress says nothing', () => {

@@ -8,6 +8,7 @@
  * (<PrivatePushes />); while its pushes are fresh the lists stop polling
  * (usePushPolling in orders.ts and assets.ts).
  */
+import { TRAILING_PLAN_TYPES as TRAILING_PLANS } from '../domain/planTypes';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,7 @@ const pnlPrefix = ['user', 'orders', 'pnl'] as const;
 const chartTradesPrefix = ['user', 'chartTrades'] as const;
 
 /** Spec 2 §4: the demo account skips trailing-order list updates (4 trailing stop, 5 trailing profit). */
-const TRAILING_PLAN_TYPES: ReadonlySet<number> = new Set([4, 5]);
+const TRAILING_PLAN_TYPES: ReadonlySet<number> = new Set(TRAILING_PLANS);
 
 export interface PushAccount {
   isDemo: boolean;

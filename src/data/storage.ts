@@ -47,6 +47,8 @@ export const STORAGE_KEYS = {
   upgradeSeen: 'SPOT_uta_upgrade_seen_v1',
   /** spec 2 §9 auto CDN setting: 'auto' (or absent) lets the network layer use the CDN host; anything else keeps calls on the origin */
   cdnSetting: 'SPOT_cdn_setting',
+  /** spec 1 §9 step guide state: JSON [step, total] of the onboarding tour, default [1,3] (domain/tours.ts) */
+  stepGuide: 'SPOT_step_guide',
   /** the network probe's device_id: a random id made once per browser */
   deviceId: 'SPOT_device_id',
 } as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AVG_LINE_DAYS, DEFAULT_CHART_DISPLAY, avgLineDaysLabel, parseChartDisplay, visibleDisplayOptions, type DisplayViewer } from './chartDisplay';
 
 const GLOBAL = { syncApp: true, hiddenChartOptions: [] };
-const viewer = (patch: Partial<DisplayViewer> = {}): DisplayViewer => ({ loggedIn: true, isDemo: false, site: GLOBAL, syncFeatureFlag: true, ...patch });
+const viewer = (patch: Partial<DisplayViewer> = {}): DisplayViewer => ({ loggedIn: true, isDemo: false, isUnified: true, site: GLOBAL, syncFeatureFlag: true, ...patch });
 
 describe('chart display defaults and parsing', () => {
   it('has everything on except the average lines, 30 days each', () => {
@@ -36,18 +36,22 @@ describe('visible display options', () => {
   });
 
   it('signed-in users see every option in the spec order, sync last', () => {
-    expect(visibleDisplayOptions(viewer())).toEqual(['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine', 'syncApp']);
+    expect(visibleDisplayOptions(viewer())).toEqual(['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine', 'position', 'grid', 'syncApp']);
+  });
+
+  it('the position line is a unified account\'s only (a classic account has no positions)', () => {
+    expect(visibleDisplayOptions(viewer({ isUnified: false }))).toEqual(['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine', 'grid', 'syncApp']);
   });
 
   it('sync to app needs both the feature flag and the compliance setting, and is not for demo accounts', () => {
     expect(visibleDisplayOptions(viewer({ syncFeatureFlag: false }))).not.toContain('syncApp');
     expect(visibleDisplayOptions(viewer({ site: { ...GLOBAL, syncApp: false } }))).not.toContain('syncApp');
-    expect(visibleDisplayOptions(viewer({ isDemo: true }))).toEqual(['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine']);
+    expect(visibleDisplayOptions(viewer({ isDemo: true }))).toEqual(['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine', 'position', 'grid']);
   });
 
   it('the compliance configuration hides the options it names, for visitors too', () => {
     expect(visibleDisplayOptions(viewer({ site: { syncApp: true, hiddenChartOptions: ['avgBuyLine', 'avgSellLine'] } }))).toEqual([
-      'trade', 'dealHistory', 'entrust', 'limitTrade', 'syncApp',
+      'trade', 'dealHistory', 'entrust', 'limitTrade', 'position', 'grid', 'syncApp',
     ]);
     expect(visibleDisplayOptions(viewer({ loggedIn: false, site: { syncApp: true, hiddenChartOptions: ['trade'] } }))).toEqual([]);
   });

@@ -54,7 +54,7 @@ export function parseChartDisplay(raw: unknown): ChartDisplaySettings {
  * the settings' own names (the compliance configuration's `hiddenChartOptions`
  * uses them too), plus `syncApp`, which is a server preference, not a setting.
  */
-export const DISPLAY_OPTION_IDS = ['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine', 'syncApp'] as const;
+export const DISPLAY_OPTION_IDS = ['trade', 'dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine', 'position', 'grid', 'syncApp'] as const;
 export type DisplayOptionId = (typeof DISPLAY_OPTION_IDS)[number];
 
 /** Which day setting belongs to an average line. */
@@ -63,6 +63,8 @@ export const AVG_LINE_DAYS_KEY = { avgBuyLine: 'avgBuyLineDays', avgSellLine: 'a
 export interface DisplayViewer {
   loggedIn: boolean;
   isDemo: boolean;
+  /** a unified account: only it has positions to draw */
+  isUnified: boolean;
   site: { syncApp: boolean; hiddenChartOptions: readonly string[] };
   /** the sync-to-app feature flag of the build */
   syncFeatureFlag: boolean;
@@ -81,6 +83,9 @@ export function visibleDisplayOptions(viewer: DisplayViewer): DisplayOptionId[] 
   if (viewer.loggedIn) {
     // limitTrade (the hover quick order) is a spec 1 §3 display setting the dropdown's list does not name; it sits beside the entrust orders.
     offered.push('dealHistory', 'entrust', 'limitTrade', 'avgBuyLine', 'avgSellLine');
+    // position and grid (spec 1 §3 display settings): the position's entry price, a unified account's; running grid bots' ranges.
+    if (viewer.isUnified) offered.push('position');
+    offered.push('grid');
     if (viewer.syncFeatureFlag && viewer.site.syncApp && !viewer.isDemo) offered.push('syncApp');
   }
   return offered.filter((id) => !hidden.has(id));

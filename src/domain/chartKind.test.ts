@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartWidgetError, klineTypeToStore, parseStoredInterval, parseStoredKlineType, rebuildAfterAbsence } from './chartKind';
+import { chartWidgetError, chartWidgetOptions, klineTypeToStore, parseStoredInterval, parseStoredKlineType, rebuildAfterAbsence } from './chartKind';
 
 describe('chart kind memory', () => {
   it('reads the stored pro or simple type and defaults to tradingview', () => {
@@ -41,5 +41,28 @@ describe('chart widget construction', () => {
     expect(chartWidgetError({ ...ok, hasContainer: false })).toBe('noContainer');
     expect(chartWidgetError({ ...ok, symbol: '' })).toBe('noSymbol');
     expect(chartWidgetError({ ...ok, symbol: '', loadLastChart: true })).toBeNull();
+  });
+});
+
+describe('chart widget options (spec 1 §3)', () => {
+  const feed = { name: 'klines' };
+  it('fills the spec defaults: interval 1D, timezone UTC, the seven time frames, the dark theme', () => {
+    const options = chartWidgetOptions({ datafeed: feed, symbol: 'BTCUSDT', locale: 'en' });
+    expect(options).toMatchObject({ datafeed: feed, symbol: 'BTCUSDT', interval: '1d', timezone: 'UTC', locale: 'en', theme: 'dark' });
+    expect(options.timeFrames.map((f) => f.id)).toEqual(['5y', '1y', '6m', '3m', '1m', '5d', '1d']);
+  });
+
+  it('keeps what is valid and replaces what is not', () => {
+    expect(chartWidgetOptions({ datafeed: feed, symbol: 'BTCUSDT', locale: 'en', interval: '4h', timezone: 'Asia/Taipei', theme: 'light' })).toMatchObject({
+      interval: '4h',
+      timezone: 'Asia/Taipei',
+      theme: 'light',
+    });
+    expect(chartWidgetOptions({ datafeed: undefined, symbol: 'BTCUSDT', locale: 'en', interval: '7m', timezone: 'Mars/Olympus', theme: 'pink' })).toMatchObject({
+      datafeed: null,
+      interval: '1d',
+      timezone: 'UTC',
+      theme: 'dark',
+    });
   });
 });

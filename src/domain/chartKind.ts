@@ -5,6 +5,7 @@
  * interval preference defaults to 30 minutes.
  */
 import type { KlineType } from './chartModel';
+import { DEFAULT_TIME_FRAMES, type TimeFrame } from './chartToolbar';
 import { nominalMs, parseInterval, type Interval } from './intervals';
 
 export const DEFAULT_INTERVAL: Interval = '30m';
@@ -43,4 +44,52 @@ export function chartWidgetError(input: { hasDatafeed: boolean; hasContainer: bo
   if (!input.hasContainer) return 'noContainer';
   if (!input.symbol && !input.loadLastChart) return 'noSymbol';
   return null;
+}
+
+/** Spec 1 §3: the chart widget's interval when its options name none (the page's own preference defaults to 30m, above). */
+export const WIDGET_DEFAULT_INTERVAL: Interval = '1d';
+/** Spec 1 §9 "line creation delay 200 ms": the trader's price lines are drawn this long after the chart first shows its bars. */
+export const LINE_CREATION_DELAY_MS = 200;
+
+/** Spec 1 §3 chart widget options (symbol, interval, timezone, locale, theme, time frames) with the data feed that serves them. */
+export interface ChartWidgetOptions<Feed> {
+  datafeed: Feed | null;
+  symbol: string;
+  interval: Interval;
+  timezone: string;
+  locale: string;
+  theme: 'dark' | 'light';
+  timeFrames: readonly TimeFrame[];
+}
+
+/** A timezone the browser's Intl can format in, else UTC. */
+function timezoneOr(zone: unknown): string {
+  if (typeof zone !== 'string' || zone === '') return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The widget's options with the spec's defaults: interval 1D, timezone UTC, the default time frames, the dark theme. */
+export function chartWidgetOptions<Feed>(input: {
+  datafeed: Feed | null | undefined;
+  symbol: string;
+  interval?: unknown;
+  timezone?: unknown;
+  locale: string;
+  theme?: unknown;
+  timeFrames?: readonly TimeFrame[];
+}): ChartWidgetOptions<Feed> {
+  return {
+    datafeed: input.datafeed ?? null,
+    symbol: input.symbol,
+    interval: parseInterval(input.interval) ?? WIDGET_DEFAULT_INTERVAL,
+    timezone: timezoneOr(input.timezone),
+    locale: input.locale,
+    theme: input.theme === 'light' ? 'light' : 'dark',
+    timeFrames: input.timeFrames ?? DEFAULT_TIME_FRAMES,
+  };
 }

@@ -4,6 +4,7 @@
  * the spec's order, the hints that ask before sending, and the modify body.
  * Pure: the row renders these and nothing more.
  */
+import { PLAN_TYPE, TRAILING_PLAN_TYPES } from './planTypes';
 import { Decimal } from 'decimal.js';
 import { parseNumberInput, sanitizeTyping } from './order-entry/numeric';
 import { isPlanOrder } from './orderStatus';
@@ -59,8 +60,8 @@ export interface EditCheck {
   hints: EditIssue[];
 }
 
-const TRAILING_STOP = 4;
-const TRAILING = new Set([TRAILING_STOP, 5]);
+const TRAILING_STOP = PLAN_TYPE.trailingStop;
+const TRAILING = new Set(TRAILING_PLAN_TYPES);
 
 const positive = (text: string | undefined): boolean => {
   const parsed = parseNumberInput(text ?? '');

@@ -4,6 +4,7 @@
  * order as the page last knew it, and the user's notification switches
  * (the `double_confirm` preference list, spec 2 §3).
  */
+import { PLAN_TYPE } from './planTypes';
 import { openListEffect, type PageOrderStatus } from './orderStatus';
 
 /**
@@ -94,8 +95,8 @@ export function isOnceStatus(status: PageOrderStatus): boolean {
   return openListEffect('spot', status) === 'remove' || openListEffect('plan', status) === 'remove';
 }
 
-const TRAILING_STOP = 4;
-const TRAILING_PROFIT = 5;
+const TRAILING_STOP = PLAN_TYPE.trailingStop;
+const TRAILING_PROFIT = PLAN_TYPE.trailingProfit;
 const zero = (v: string) => Number(v) === 0;
 
 /** The notice for one pushed update, or null for none. */

@@ -1,3 +1,4 @@
+import { PLAN_TYPE } from './planTypes';
 /** Spec 2 §3: the page's order statuses (the server's names are mapped to these, spec 2 §4). */
 export const PAGE_ORDER_STATUSES = [
   'UNKNOWN',
@@ -18,7 +19,7 @@ export const PAGE_ORDER_STATUSES = [
 export type PageOrderStatus = (typeof PAGE_ORDER_STATUSES)[number];
 
 /** Spec 2 §3: plan type -1 is an ordinary (limit or market) order; every other code is a plan order. */
-export const ORDINARY_PLAN_TYPE = -1;
+export const ORDINARY_PLAN_TYPE = PLAN_TYPE.ordinary;
 
 export const isPlanOrder = (planType: number): boolean => planType !== ORDINARY_PLAN_TYPE;
 

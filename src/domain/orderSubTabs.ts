@@ -1,3 +1,4 @@
+import { isTrailingPlan, PLAN_TYPE, TRAILING_PLAN_TYPES } from './planTypes';
 /**
  * The order lists' sub-tabs (spec 2 §2): ordinary, stop-limit, conditional
  * and OCO — OCO only for compliant accounts that are not demo (§6). Which
@@ -21,11 +22,10 @@ export function orderSubTabs(account: SubTabAccount): OrderSubTab[] {
   return tabs;
 }
 
-const STOP_LIMIT = 8;
-const OCO = 10;
-/** Trailing stop (4) and the trailing profit order it becomes once activated (5): one family. */
-export const TRAILING_PLAN_TYPES: readonly number[] = [4, 5];
-const CONDITIONAL_TYPES = [1, 11] as const;
+const STOP_LIMIT = PLAN_TYPE.stopLimit;
+const OCO = PLAN_TYPE.oco;
+export { TRAILING_PLAN_TYPES, isTrailingPlan };
+const CONDITIONAL_TYPES = [PLAN_TYPE.conditional, PLAN_TYPE.tpsl] as const;
 
 export interface SubTabPlaces {
   /** the trailing plans have their own tab, so conditional leaves them out */
@@ -52,7 +52,6 @@ export function subTabPlanTypes(tab: OrderSubTab, tabs: readonly OrderSubTab[], 
 
 /** Whether an order of this plan type belongs in the sub-tab (-1: ordinary). */
 export function inSubTab(planType: number, tab: OrderSubTab, tabs: readonly OrderSubTab[], places: SubTabPlaces = {}): boolean {
-  return tab === 'ordinary' ? planType === -1 : subTabPlanTypes(tab, tabs, places).includes(planType);
+  return tab === 'ordinary' ? planType === PLAN_TYPE.ordinary : subTabPlanTypes(tab, tabs, places).includes(planType);
 }
 
-export const isTrailingPlan = (planType: number): boolean => TRAILING_PLAN_TYPES.includes(planType);

@@ -143,11 +143,12 @@ async function exchangeCall(page: Page, method: 'GET' | 'POST', path: string, bo
   );
 }
 
-/** A signed-in user new to the page gets the trade guide first. */
+/** A signed-in user new to the page gets the trade guide first; a unified account then the leverage switch's tour. */
 async function closeTradeGuide(page: Page) {
   const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  await guide.getByRole('button', { name: 'Close' }).click();
+  await guide.getByRole('button', { name: 'Skip' }).click();
   await expect(guide).toHaveCount(0);
+  await page.addLocatorHandler(page.locator('dialog.tour[open]'), () => page.keyboard.press('Escape'), { noWaitAfter: true });
 }
 
 async function chooseStyle(page: Page, from: string, to: string) {

@@ -41,8 +41,8 @@ async function charactersOutsideShippedFonts(page: Page): Promise<string[]> {
 
 for (const locale of ['en', 'ar-SA', 'zh-TW'] as const) {
   test(`${locale}: every character on the trading page, its market list and the signed-in panels is in a shipped font`, async ({ page }) => {
-    // The first visit's trade guide (in any language) would cover the market switcher.
-    await page.addLocatorHandler(page.locator('.market-header__end dialog[open]'), () => page.keyboard.press('Escape'), { noWaitAfter: true });
+    // The first visit's trade guide (in any language), then the leverage switch's tour, would cover the market switcher.
+    await page.addLocatorHandler(page.locator('dialog.tour[open]'), () => page.keyboard.press('Escape'), { noWaitAfter: true });
     await signIn(page, 'u-demo', `/${locale}/trade/spot/BTC/USDT`);
     await expect(page.locator('.ob-row').first()).toBeVisible({ timeout: COLD_START_MS });
     await expect(page.getByTestId('header-last-price')).not.toBeEmpty({ timeout: COLD_START_MS });

@@ -118,8 +118,9 @@ test.describe('footer banner of a signed-in user (server runtime: the exchange o
 
   /** A fresh demo user of its own, so no other test's preferences (or this test's last run) are in the way. */
   async function openSignedIn(page: Page, userId?: string): Promise<string> {
-    const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-    await page.addLocatorHandler(guide, () => guide.getByRole('button', { name: 'Close' }).click());
+    // The trade guide, then (for a unified account) the leverage switch's tour.
+    const tour = page.locator('dialog.tour[open]');
+    await page.addLocatorHandler(tour, () => tour.getByRole('button', { name: 'Skip' }).click());
     const answer = userId
       ? await page.request.post(`${ORIGIN}/user/api/login`, { data: { userId } })
       : await page.request.post(`${ORIGIN}/user/api/register`, { data: { nickname: 'Banner reader' } });

@@ -10,7 +10,7 @@ test.beforeEach(({ context }) => runExchangeInPage(context));
 async function openAs(page: Page, userId: string) {
   await signIn(page, userId);
   // A first visit may open the trade guide over the page at any moment; close it whenever it is in the way.
-  await page.addLocatorHandler(page.getByRole('dialog', { name: 'How to trade on this page' }), async () => {
+  await page.addLocatorHandler(page.locator('dialog.tour[open]'), async () => {
     await page.keyboard.press('Escape');
   });
   await installClock(page, { time: REPLAY_START });

@@ -47,7 +47,7 @@ async function signedIn(userId: string, accountType: PrivateAccountType) {
 describe('private pushes from the embedded exchange', { timeout: 30_000 }, () => {
   it('a classic account: orders and the wallet as the REST calls give them', async () => {
     const { rt, queries, privateClient } = await signedIn('u-standard', 'CLASSIC');
-    expect(byToken(queries.getQueryData(balancesQueryKey))).toEqual(byToken(await fetchBalances()));
+    expect(byToken(queries.getQueryData(balancesQueryKey))).toEqual(byToken(await fetchBalances('CLASSIC')));
     expect(privateClient.state().feed?.interval).toBe(5000);
 
     const placed = await rt.call('/mock/api/exchange/orders', { body: { userId: 'u-standard', ...ORDER } });
@@ -55,19 +55,19 @@ describe('private pushes from the embedded exchange', { timeout: 30_000 }, () =>
     await rt.scheduler.advance(100);
     await vi.waitFor(() => expect(queries.getQueryData<Order[]>(orderQueryKeys.open('ordinary'))?.map((o) => o.orderId)).toEqual([orderId]));
     expect(queries.getQueryData(orderQueryKeys.open('ordinary'))).toEqual(await getOpenOrders());
-    await vi.waitFor(async () => expect(byToken(queries.getQueryData(balancesQueryKey))).toEqual(byToken(await fetchBalances())));
+    await vi.waitFor(async () => expect(byToken(queries.getQueryData(balancesQueryKey))).toEqual(byToken(await fetchBalances('CLASSIC'))));
 
     await rt.call('/mock/api/exchange/cancel', { body: { userId: 'u-standard', orderId } });
     await vi.waitFor(() => expect(queries.getQueryData(orderQueryKeys.open('ordinary'))).toEqual([]));
   });
 
-  it('a unified account: the wallet push reads as the balance call', async () => {
+  it('a unified account: the wallet push reads as its own balance call (getUnifiedAsset)', async () => {
     const { rt, queries } = await signedIn('u-uta', 'UTA');
     const placed = await rt.call('/mock/api/exchange/orders', { body: { userId: 'u-uta', ...ORDER } });
     await rt.scheduler.advance(100);
     const { orderId } = placed.result as { orderId: string };
     await vi.waitFor(() => expect(queries.getQueryData<Order[]>(orderQueryKeys.open('ordinary'))?.map((o) => o.orderId)).toEqual([orderId]));
-    const rest = byToken(await fetchBalances()).filter((b) => b.total !== '0');
+    const rest = byToken(await fetchBalances('UTA')).filter((b) => b.total !== '0');
     await vi.waitFor(() => expect(byToken(queries.getQueryData(balancesQueryKey))).toEqual(rest));
     expect(rest.find((b) => b.tokenId === 'USDT')?.locked).toBe('1');
   });

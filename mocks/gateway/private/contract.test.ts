@@ -87,7 +87,7 @@ describe.each(RUNTIMES)('private socket (%s)', (kind) => {
     });
     const wallet = await owner.next((f) => f.topic === 'asset.spot-walletbalance' && Array.isArray(f.data));
     expect(wallet.interval).toBe(5000);
-    expect(wallet.data).toContainEqual({ tokenId: 'USDT', free: '99999', locked: '1', total: '100000' });
+    expect(wallet.data).toContainEqual({ tokenId: 'USDT', free: '99999', spotAvailableBalance: '99999', transferLimit: '99999', locked: '1', total: '100000' });
 
     await rt.call('/mock/api/exchange/cancel', { body: { userId: 'u-standard', orderId } });
     const cancelled = await owner.next((f) => f.topic === 'order_new' && Array.isArray(f.data));

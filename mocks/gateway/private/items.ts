@@ -4,12 +4,12 @@
  * account's coin lines as the balance call gives them. Orders and fills are
  * pushed as the order calls answer them (mocks/http/orders/view.ts).
  */
-import { balanceView, type Exchange } from '../../exchange';
+import type { Exchange } from '../../exchange';
 import type { SpotMarginDesk } from '../../accounts/margin';
-import { unifiedWallet } from '../../accounts/walletView';
+import { classicBalanceLine, holdings, unifiedWallet } from '../../accounts/walletView';
 import type { AccountType } from './topics';
 
 /** The `data` of a wallet push: the whole wallet of the account. */
 export function walletData(exchange: Exchange, margin: SpotMarginDesk, userId: string, accountType: AccountType): unknown[] {
-  return accountType === 'UTA' ? [unifiedWallet(exchange, margin, userId)] : exchange.balances(userId).map(balanceView);
+  return accountType === 'UTA' ? [unifiedWallet(exchange, margin, userId)] : holdings(exchange, margin, userId).map((h) => classicBalanceLine(margin, userId, h));
 }

@@ -103,7 +103,7 @@ describe('private socket', () => {
     const wallets = pushes(ws).filter((f) => f.topic === 'asset.spot-walletbalance');
     // The first is the whole wallet a subscription starts with.
     expect(wallets).toHaveLength(2);
-    expect(wallets[1]!.data).toContainEqual({ tokenId: 'BTC', free: '1.4995', locked: '0', total: '1.4995' });
+    expect(wallets[1]!.data).toContainEqual({ tokenId: 'BTC', free: '1.4995', spotAvailableBalance: '1.4995', transferLimit: '1.4995', locked: '0', total: '1.4995' });
     gateway.close();
   });
 

@@ -255,6 +255,14 @@ export function runProtocolSuite(name: string, makeRuntime: () => Promise<Protoc
       }
     }, TEST_TIMEOUT);
 
+    it('trade takes a limit up to 60 for its first push (the page asks for 40)', async () => {
+      await rt.hub.seek(60_000);
+      await subscribe(sub('trade', 'BTCUSDT', { limit: 40 }));
+      expect(rows(await nextPush('trade', 'BTCUSDT'))).toHaveLength(40);
+      await subscribe(sub('trade', 'ETHUSDT', { limit: 500 }));
+      expect(rows(await nextPush('trade', 'ETHUSDT'))).toHaveLength(60);
+    }, TEST_TIMEOUT);
+
     it('kline: every interval answers on topic kline with its klineType and the current bar', async () => {
       await rt.hub.seek(60_000);
       rt.hub.pause();

@@ -59,6 +59,9 @@ function listSymbols(market: MarketView, symbol: string): string[] | null | 'unk
 }
 
 /** Resolves a sub/cancel request to its stream, or the error the client gets. */
+/** Trades in the first push of a trade stream when the request names no smaller `limit`. */
+export const FIRST_TRADES = 60;
+
 export function resolveStream(market: MarketView, request: ClientRequest): StreamSpec | ErrorKind {
   const topic = kindOf(request.topic);
   if (!topic) return 'invalidTopic';
@@ -74,13 +77,17 @@ export function resolveStream(market: MarketView, request: ClientRequest): Strea
     return { ...base, key: `${kind}|${symbols?.join(',') ?? 'ALL'}`, symbols, push: { topic: kind, params } };
   }
   if (!market.isKnown(symbol)) return 'invalidSymbol';
-  if (kind === 'trade') return { ...base, key: `trade|${symbol}`, symbols: [symbol], push: { topic: 'trade', params } };
+  const asked = integer(request.limit);
+  if (kind === 'trade') {
+    // `limit`: trades in the first push (the page asks for 40, its latest-trades rows), at most 60.
+    const limit = asked !== null && asked > 0 ? Math.min(asked, FIRST_TRADES) : FIRST_TRADES;
+    return { ...base, key: `trade|${symbol}|${limit}`, symbols: [symbol], limit, push: { topic: 'trade', params } };
+  }
   if (kind === 'kline') {
     return { ...base, key: `kline|${symbol}|${interval}`, symbols: [symbol], push: { topic: 'kline', params: { ...params, klineType: interval } } };
   }
 
   const max = DEPTH_LIMITS[kind];
-  const asked = integer(request.limit);
   const limit = asked !== null && asked > 0 ? Math.min(asked, max) : max;
   if (kind !== 'mergedDepth') return { ...base, key: `${kind}|${symbol}|${limit}`, symbols: [symbol], limit, push: { topic: kind, params } };
 

@@ -3,16 +3,18 @@ import type { PublicTrade } from '../types';
 import { NOTHING, type RenderContext, type Rendered, type StreamRenderer } from './render';
 import type { StreamSpec } from './streamSpec';
 
-/** Trades in the first push of a trade stream. */
-export const FIRST_TRADES = 60;
+export { FIRST_TRADES } from './streamSpec';
 
 const tradeData = (t: PublicTrade) => ({ v: String(t.id), t: t.t, p: t.p, q: t.q, m: t.m });
 
-/** trade: the last 60 on subscribe, then the trades since the previous push, newest first. */
+/** trade: the last `limit` (at most 60) on subscribe, then the trades since the previous push, newest first. */
 class TradeRenderer implements StreamRenderer {
   private newestId: number | null = null;
 
-  constructor(private readonly symbol: string) {}
+  constructor(
+    private readonly symbol: string,
+    private readonly limit: number,
+  ) {}
 
   render(ctx: RenderContext, wantFull: boolean, wantDelta: boolean): Rendered {
     // A listing publishes no trades before it opens; its first push waits for the opening.
@@ -25,7 +27,7 @@ class TradeRenderer implements StreamRenderer {
       const count = fresh < 0 ? trades.length : fresh;
       if (count > 0) delta = trades.slice(0, count).map(tradeData);
     }
-    const full = wantFull ? trades.slice(0, FIRST_TRADES).map(tradeData) : null;
+    const full = wantFull ? trades.slice(0, this.limit).map(tradeData) : null;
     if (trades[0]) this.newestId = trades[0].id;
     else if (wantFull) this.newestId = -Infinity;
     return { full, delta };
@@ -71,7 +73,7 @@ class KlineRenderer implements StreamRenderer {
 }
 
 export function tradeRenderer(spec: StreamSpec): StreamRenderer {
-  return new TradeRenderer(spec.symbol);
+  return new TradeRenderer(spec.symbol, spec.limit);
 }
 
 export function klineRenderer(spec: StreamSpec): StreamRenderer {

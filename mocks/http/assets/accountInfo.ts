@@ -47,10 +47,14 @@ export function accountInfoHandlers(context: AssetContext) {
 
     route(context, INNOVATION_REMAIN_PATH, (request) => {
       const inst = instrumentParam(context, queryOf(request), 'symbol_id', true)!;
-      const { userId } = signedIn(context, request);
+      const { userId, accountType } = signedIn(context, request);
       const left = context.exchange.quotaLeft(userId, inst.symbol);
-      const quota = inst.rules.dailyBuyQuota;
-      return ok({ symbolId: inst.symbol, remainAmount: left === null ? null : formatAmount(left), quota: quota === null ? null : formatAmount(quota) });
+      const taken = context.exchange.quotaTaken(userId, inst.symbol);
+      const limit = inst.rules.dailyBuyQuota;
+      const amount = (value: bigint | null) => (value === null ? null : formatAmount(value));
+      // Spec 1 §1 quota entity: a unified account's quota is named by coin, a classic account's by symbolId.
+      const owner = accountType === 'UTA' ? { coin: inst.base } : { symbolId: inst.symbol };
+      return ok({ ...owner, limit: amount(limit), totalAmount: amount(taken), remainAmount: amount(left) });
     }),
   ];
 }

@@ -52,10 +52,11 @@ export function liabilityHandlers(context: AssetContext) {
       const settleCoin = settle ? coinText(settle.toUpperCase(), 'settleCoin') : null;
       const ignoreZero = booleanParam(query, 'ignoreZeroBorrowSize', false);
       const { userId } = unifiedUser(context, request);
+      const now = context.now();
       const list = (settleCoin ? [settleCoin] : liabilityCoins(context, userId))
         .map((token) => ({ token, size: margin.borrowSize(userId, token) }))
         .filter(({ size }) => !ignoreZero || size > 0n)
-        .map(({ token, size }) => ({ coin: token, borrowSize: coin(size), interest: '0', availableToBorrow: coinCut(margin.borrowable(userId, token)) }));
+        .map(({ token, size }) => ({ coin: token, borrowSize: coin(size), interest: coin(margin.interest(userId, token, now)), availableToBorrow: coinCut(margin.borrowable(userId, token)) }));
       return ok({ list });
     }),
 

@@ -101,9 +101,28 @@ describe.each(RUNTIMES)('asset and account calls (%s)', (kind) => {
     expect(await rt.call('/spot/api/account/info?symbol_id=BTCUSDT&price=0', { token: uta.token })).toMatchObject({ code: 10001 });
   });
 
-  it('innovation quota: what is left today on an innovation pair, null on others', async () => {
-    expect(await resultOf(rt, '/spot/api/order/innovation_remain?symbol_id=PEPEUSDT', uta)).toEqual({ symbolId: 'PEPEUSDT', remainAmount: '20000', quota: '20000' });
-    expect(await resultOf(rt, '/spot/api/order/innovation_remain?symbol_id=BTCUSDT', uta)).toEqual({ symbolId: 'BTCUSDT', remainAmount: null, quota: null });
+  it('zone quota: the spec entity (coin for a unified account, symbolId for a classic one), null on pairs without a quota', async () => {
+    const remain = (symbol: string, user = uta) => resultOf(rt, `/spot/api/order/innovation_remain?symbol_id=${symbol}`, user);
+    expect(await remain('PEPEUSDT')).toEqual({ coin: 'PEPE', limit: '20000', totalAmount: '0', remainAmount: '20000' });
+    expect(await remain('PEPEUSDT', classic)).toEqual({ symbolId: 'PEPEUSDT', limit: '20000', totalAmount: '0', remainAmount: '20000' });
+    // The adventure zone has its own, smaller quota.
+    expect(await remain('WIFUSDT')).toEqual({ coin: 'WIF', limit: '10000', totalAmount: '0', remainAmount: '10000' });
+    expect(await remain('BTCUSDT')).toEqual({ coin: 'BTC', limit: null, totalAmount: null, remainAmount: null });
     expect(await rt.call('/spot/api/order/innovation_remain', { token: uta.token })).toMatchObject({ code: 10001 });
+  });
+
+  it('zone quota: an open buy holds its share, and a buy past what is left is refused with it', async () => {
+    const remain = () => resultOf(rt, '/spot/api/order/innovation_remain?symbol_id=PEPEUSDT', classic);
+    // 1,000 USDT a bid (the most PEPE an order may take, resting below the market).
+    const buy = () =>
+      rt.call('/spot/api/order/create', { token: classic.token, body: { symbol_id: 'PEPEUSDT', side: 'Buy', type: 'limit', price: '0.00001', quantity: '100000000' } });
+    for (let i = 0; i < 12; i++) expect(await buy()).toMatchObject({ code: 0 });
+    expect(await remain()).toMatchObject({ totalAmount: '12000', remainAmount: '8000' });
+    // Past the order calls' rate limit: a second later.
+    await rt.scheduler.advance(1_000);
+    for (let i = 0; i < 8; i++) expect(await buy()).toMatchObject({ code: 0 });
+    expect(await remain()).toMatchObject({ totalAmount: '20000', remainAmount: '0' });
+    const past = await buy();
+    expect(past).toMatchObject({ code: 170228 });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { ok } from '../../envelope';
 import { usdtValue, walletValue } from '../../accounts/margin';
-import { actualLeverageRatio, holdingOf, holdings, unifiedCoinList } from '../../accounts/walletView';
+import { actualLeverageRatio, classicBalanceLine, holdingOf, holdings, unifiedCoinList } from '../../accounts/walletView';
 import { signedIn } from '../accountContext';
 import { badParam } from '../errors';
 import { queryOf } from '../params';
@@ -40,19 +40,7 @@ export function walletHandlers(context: AssetContext) {
       const tokenId = raw ? coinText(raw.toUpperCase(), 'token_id') : null;
       const { userId } = signedIn(context, request);
       const wanted = tokenId ? [holdingOf(context.exchange, userId, tokenId)] : holdings(context.exchange, context.margin, userId);
-      const list = wanted.map((h) => {
-        // Borrowed funds may be traded but not transferred out.
-        const transferable = h.free - context.margin.borrowSize(userId, h.token);
-        return {
-          tokenId: h.token,
-          free: coin(h.free),
-          spotAvailableBalance: coin(h.free),
-          transferLimit: coin(transferable > 0n ? transferable : 0n),
-          locked: coin(h.locked),
-          total: coin(h.free + h.locked),
-        };
-      });
-      return ok({ list });
+      return ok({ list: wanted.map((h) => classicBalanceLine(context.margin, userId, h)) });
     }),
 
     route(context, UNIFIED_ASSET_PATH, (request) => {

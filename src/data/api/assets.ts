@@ -6,22 +6,44 @@ import { list, record } from './parse';
 export const BALANCES_PATH = '/spot/api/asset/balances';
 export const DEMO_RECHARGE_PATH = '/spot/api/demo/recharge';
 
-/** Spec 2 §3 balance per token. Amounts stay decimal strings. */
+export const UNIFIED_ASSET_PATH = '/spot/api/asset/unified_asset';
+
+/**
+ * Spec 1 §5 / spec 2 §3 balance per token. Amounts stay decimal strings.
+ * A classic account's lines carry spotAvailableBalance and transferLimit
+ * (free less what is borrowed); a unified account's coinList carries
+ * spotAvailableBalance and occAssetUSDTValue (what open orders hold, in
+ * USDT). A field the answer lacks is absent, not made up.
+ */
 export interface TokenBalance {
   tokenId: string;
   free: string;
   locked: string;
   total: string;
+  spotAvailableBalance?: string;
+  transferLimit?: string;
+  occAssetUSDTValue?: string;
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** The optional fields that are well-formed decimals; a bad one is dropped, the line kept. */
+function optionalAmounts(o: Record<string, unknown>, names: readonly ('spotAvailableBalance' | 'transferLimit' | 'occAssetUSDTValue')[]): Partial<TokenBalance> {
+  const out: Partial<TokenBalance> = {};
+  for (const name of names) {
+    const value = o[name];
+    if (typeof value === 'string' && DECIMAL.test(value)) out[name] = value;
+  }
+  return out;
+}
 
 /** Balance lines as the balance call and a classic account's wallet push give them; a bad line is left out. */
 export function parseBalanceLines(lines: readonly unknown[]): TokenBalance[] {
   return lines.flatMap((v) => {
     const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
     const ok = typeof o.tokenId === 'string' && [o.free, o.locked, o.total].every((x) => typeof x === 'string' && DECIMAL.test(x));
-    return ok ? [{ tokenId: o.tokenId as string, free: o.free as string, locked: o.locked as string, total: o.total as string }] : [];
+    if (!ok) return [];
+    return [{ tokenId: o.tokenId as string, free: o.free as string, locked: o.locked as string, total: o.total as string, ...optionalAmounts(o, ['spotAvailableBalance', 'transferLimit']) }];
   });
 }
 
@@ -44,12 +66,13 @@ export function parseUnifiedBalances(value: unknown): TokenBalance[] {
     const { tokenId, walletBalance: total, spotAvailableBalance: free } = o;
     if (typeof tokenId !== 'string' || typeof total !== 'string' || typeof free !== 'string' || !DECIMAL.test(total) || !DECIMAL.test(free)) return [];
     const locked = new D(total).minus(free);
-    return locked.isNegative() ? [] : [{ tokenId, free, locked: locked.toFixed(), total }];
+    return locked.isNegative() ? [] : [{ tokenId, free, locked: locked.toFixed(), total, spotAvailableBalance: free, ...optionalAmounts(o, ['occAssetUSDTValue']) }];
   });
 }
 
-export function fetchBalances(signal?: AbortSignal): Promise<TokenBalance[]> {
-  return getJson(BALANCES_PATH, parseBalances, signal);
+/** Each account type through its own call (spec 1 §5): a unified account's getUnifiedAsset, a classic account's balances. */
+export function fetchBalances(accountType: 'UTA' | 'CLASSIC', signal?: AbortSignal): Promise<TokenBalance[]> {
+  return accountType === 'UTA' ? getJson(UNIFIED_ASSET_PATH, parseUnifiedBalances, signal) : getJson(BALANCES_PATH, parseBalances, signal);
 }
 
 export type { RechargeAnswer };

@@ -38,7 +38,10 @@ describe('request frames', () => {
       symbol: 'ETHUSDT',
       topic: 'kline_15m',
       event: 'cancel',
+      limit: 1,
     });
+    // Spec 1 §5: the latest trades ask for 40, the bar being drawn for 1.
+    expect(JSON.parse(requestFrame({ topic: 'trade', symbol: 'BTCUSDT' }, 'sub'))).toEqual({ symbol: 'BTCUSDT', topic: 'trade', event: 'sub', limit: 40 });
   });
 
   it('key streams by topic, symbol and the params that select a stream', () => {

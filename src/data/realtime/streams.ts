@@ -18,6 +18,10 @@ export type StreamTopic = StreamSpec['topic'];
 /** Levels a side the page asks for: the documented maximum, so every widget can slice what it shows. */
 export const DEPTH_LEVELS: Readonly<Record<DepthTopic, number>> = { mergedDepth: 40, depth: 200, diffDepth: 200 };
 
+/** Spec 1 §5 realtime subscriptions: trades limit 40 (the latest-trades rows), klines limit 1 (the bar being drawn). */
+export const TRADE_LIMIT = 40;
+export const KLINE_LIMIT = 1;
+
 /** The topic as written in sub/cancel frames: klines are `kline_{interval}`. */
 export function wireTopic(spec: StreamSpec): string {
   return spec.topic === 'kline' ? `kline_${spec.interval}` : spec.topic;
@@ -50,6 +54,10 @@ export function requestFrame(spec: StreamSpec, event: 'sub' | 'cancel'): string 
     frame.params = { dumpScale: spec.dumpScale, binary: false };
   } else if (spec.topic === 'depth') {
     frame.limit = DEPTH_LEVELS.depth;
+  } else if (spec.topic === 'trade') {
+    frame.limit = TRADE_LIMIT;
+  } else if (spec.topic === 'kline') {
+    frame.limit = KLINE_LIMIT;
   }
   return JSON.stringify(frame);
 }

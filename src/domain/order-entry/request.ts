@@ -2,12 +2,11 @@
  * The orderCreate body (spec 2 §7; docs/api/orders.md) for a form that
  * passed its checks, and what the answer's code means to the form (spec 2 §8).
  */
+import { PLAN_TYPE } from '../planTypes';
 import { leverageOn } from './leverage';
 import { firesMarket, orderFormSummary } from './summary';
 import type { OrderFormContext, OrderFormInputs } from './types';
 
-/** Plan types of spec 2 §3. */
-const PLAN_TYPE = { conditional: 1, stopLimit: 8, oco: 10, tpsl: 11, trailing: 4 } as const;
 
 export type OrderCreateBody = Record<string, unknown>;
 
@@ -51,7 +50,7 @@ export function orderCreateBody(inputs: OrderFormInputs, ctx: OrderFormContext):
       break;
     }
     case 'trailing':
-      Object.assign(body, { plan_type: PLAN_TYPE.trailing, market_unit: 'baseCoin', quantity: summary.quantity });
+      Object.assign(body, { plan_type: PLAN_TYPE.trailingStop, market_unit: 'baseCoin', quantity: summary.quantity });
       if (inputs.trailingActivation) body.activation_price = inputs.trailingActivation;
       body[inputs.trailingBy === 'percent' ? 'trailing_percentage' : 'trailing_value'] = inputs.trailingValue;
       break;

@@ -101,7 +101,7 @@ export interface OrderAccount {
   quoteFree: string | null;
   maxBuyAmt: string | null;
   maxSellQty: string | null;
-  /** innovation-zone buys left today (quote), null on other pairs */
+  /** innovation- or adventure-zone buys left today (quote), null on other pairs */
   innovationRemain: string | null;
   /** a unified account's spot-margin settings (null for classic accounts, or not known yet) */
   leverage: LeverageSettings | null;

@@ -4,6 +4,7 @@
  * submit shows the first as a toast and goes no further. Each form type
  * brings its own field list; keys are the spec's where it names them.
  */
+import { quotaMessageKey } from './quota';
 import { leverageCheck } from './leverage';
 import { Decimal } from 'decimal.js';
 import { orderFormSummary, firesMarket, sizeFieldOf } from './summary';
@@ -108,7 +109,7 @@ function balance(inputs: OrderFormInputs, ctx: OrderFormContext, quantity: Decim
     if (blocked) out.push({ key: blocked, field, params: { coin: buy ? ctx.rules.quoteCoin : ctx.rules.baseCoin } });
   }
   const remain = dec(account.innovationRemain);
-  if (buy && remain && amount && amount.gt(remain)) out.push({ key: 'innovateTradeFail', field, params: { remain: remain.toFixed(), coin: ctx.rules.quoteCoin } });
+  if (buy && remain && amount && amount.gt(remain)) out.push({ key: quotaMessageKey(ctx.rules.mark), field, params: { remain: remain.toFixed(), coin: ctx.rules.quoteCoin } });
   return out;
 }
 

@@ -5,6 +5,7 @@ import { chartLocale, timeFrameRange, type TimeFrame } from '../../domain/chartT
 import { precisionsOf } from '../../domain/format';
 import type { Interval } from '../../domain/intervals';
 import { findSymbol } from '../../domain/symbol';
+import { klineDatafeed } from '../../data/chartDatafeed';
 import { useChartDisplaySettings } from '../../data/chartDisplaySettings';
 import { usePinnedIntervals, useStoredInterval, useStoredKlineType } from '../../data/chartPrefs';
 import { useChartCloudSave } from '../../data/chartSaves';
@@ -177,6 +178,7 @@ export function ChartArea({ base, quote, locale, isDemo, loggedIn }: ChartAreaPr
         ) : cloud.loaded && precisionKnown ? (
           <CandleChart
             key={`${symbolId}|${interval}|${rebuildKey}|${kind}`}
+            datafeed={klineDatafeed}
             symbolId={symbolId}
             base={base}
             quote={quote}

@@ -5,6 +5,7 @@ import type { MarketRow } from '../../domain/marketList';
 import { useFavorites } from '../../data/favorites';
 import { useMarketRows } from './useMarketRows';
 import { CaretDownIcon } from '../../ui/icons';
+import { TokenIcon } from '../../ui/TokenIcon';
 import { lazyNamed } from '../../ui/lazyNamed';
 
 // The list (search, tabs, sorting, virtual rows) loads the first time it opens.
@@ -86,6 +87,7 @@ export function SymbolSwitcher({ locale, base, quote, symbolId }: { locale: stri
             }
           }}
         >
+          <TokenIcon coin={base} />
           {base}/{quote}
           <CaretDownIcon className="symbol-switcher__caret" />
         </button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Side } from '../../domain/order-entry/types';
 import { subscribeBookPrice } from '../../data/priceEvents';
@@ -19,6 +19,11 @@ export function MobileTradeBar({ base, quote }: { base: string; quote: string })
   const [open, setOpen] = useState(false);
   const sheetRef = useModalDialog(open);
   const titleId = useId();
+  // Only the sheet's own cancel and close: React carries a dialog's events up through portals, and a gate, the
+  // leverage onboarding or a tour opened from the form inside must not close the sheet with it.
+  const closedItself = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) setOpen(false);
+  };
 
   // A tap on a book row or a trade fills the form's price (the form listens itself) and brings the sheet up to show it.
   useEffect(() => subscribeBookPrice((event) => event.symbolId === `${base}${quote}` && setOpen(true)), [base, quote]);
@@ -38,7 +43,7 @@ export function MobileTradeBar({ base, quote }: { base: string; quote: string })
           {t('sellCoin', { coin: base })}
         </button>
       </div>
-      <dialog ref={sheetRef} className="order-sheet" aria-labelledby={titleId} onClose={() => setOpen(false)} onCancel={() => setOpen(false)}>
+      <dialog ref={sheetRef} className="order-sheet" aria-labelledby={titleId} onClose={closedItself} onCancel={closedItself}>
         <div className="order-sheet__header">
           <h2 id={titleId} className="order-sheet__title">{t('tradePair', { base, quote })}</h2>
           <button type="button" className="order-sheet__close" onClick={() => setOpen(false)}>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MENU_TYPES, TAB_TYPES, TIME_IN_FORCE, type OrderFormType, type Side, type SlippageKind, type TimeInForce } from '../../domain/order-entry/types';
 import { useProfile } from '../../data/queries';
+import { OrderFormTour } from '../tours';
 import { GateDialog, TradePreferencesPopover } from './parts';
 import { LeverageSwitch } from './LeverageSwitch';
 import { NoticeSettings } from './NoticeSettings';
@@ -141,6 +142,7 @@ export function OrderEntryPanel({ base, quote, sideRequest }: { base: string; qu
         {submit.flags.standardAccountLimit && <p className="order-entry__flag" role="alert">{t('standardAccountLimit')}</p>}
         <SubmitArea loggedIn={loggedIn} side={inputs.side} baseCoin={ctx?.rules.baseCoin ?? base} pending={submit.pending} banned={banned} ready={ctx !== null} />
       </form>
+      {loggedIn && <OrderFormTour type={inputs.type} leverageSwitchShown={prefs.showSpotMargin} />}
       <GateDialog gate={submit.gate} onAccept={submit.acceptGate} onCancel={submit.cancelGate} />
     </section>
   );

@@ -158,13 +158,13 @@ export function OrderFields({ model, prefs, errors }: Props) {
     case 'oco':
       return (
         <>
-          <fieldset className="order-leg">
+          <fieldset className="order-leg" data-tour="oco-take-profit">
             <legend>{t('takeProfitLeg')}</legend>
             {field('ocoTpTrigger', t('takeProfitTrigger'), quoteCoin)}
             {kindSelect('order-oco-tp-kind', t('executeAs'), inputs.oco.takeProfit.kind, (ocoTpKind) => actions.choose({ ocoTpKind }))}
             {inputs.oco.takeProfit.kind === 'limit' && field('ocoTpPrice', t('takeProfitPrice'), quoteCoin)}
           </fieldset>
-          <fieldset className="order-leg">
+          <fieldset className="order-leg" data-tour="oco-stop-loss">
             <legend>{t('stopLossLeg')}</legend>
             {field('ocoSlTrigger', t('stopLossTrigger'), quoteCoin)}
             {kindSelect('order-oco-sl-kind', t('executeAs'), inputs.oco.stopLoss.kind, (ocoSlKind) => actions.choose({ ocoSlKind }))}

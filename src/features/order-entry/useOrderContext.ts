@@ -1,3 +1,4 @@
+import { quotaZone } from '../../domain/order-entry/quota';
 import { useLeverageSettings } from '../../data/spotMargin';
 import { useMemo } from 'react';
 import { findSymbol, type SpotSymbol } from '../../domain/symbol';
@@ -51,7 +52,7 @@ export function useOrderContext(base: string, quote: string): OrderContextState 
   const loggedIn = profile?.loggedIn ?? false;
   const balances = useBalances();
   const info = useAccountInfo(symbolId, loggedIn && symbol !== null);
-  const innovation = useInnovationRemain(symbolId, loggedIn && (symbol?.mark.includes('innovation') ?? false));
+  const innovation = useInnovationRemain(symbolId, loggedIn && symbol !== null && quotaZone(symbol.mark) !== null);
   const leverage = useLeverageSettings().settings;
   const tickers = useTickers(useMemo(() => [symbolId], [symbolId]));
   const depth = useDepth(symbolId, 'mergedDepth', symbol?.pricePrecision);

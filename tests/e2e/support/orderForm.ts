@@ -4,15 +4,17 @@ import type { Page } from '@playwright/test';
 export const COLD_START_MS = 45_000;
 
 /**
- * Closes the trade guide whenever it shows; never waits on it (it may close on
+ * Closes the trade guide, and every other first-time tour, whenever it shows; never waits on it (it may close on
  * its own). Escape, not a click on Close: the modal holds the focus, and a key
  * press has no actionability wait — on a loaded machine a click's own waits
  * outran any short timeout again and again while the guide stayed open.
  */
 export async function closeTradeGuide(page: Page): Promise<void> {
-  const guide = page.getByRole('dialog', { name: 'How to trade on this page' });
-  await page.addLocatorHandler(guide, () => page.keyboard.press('Escape'), { noWaitAfter: true });
+  await page.addLocatorHandler(anyTour(page), () => page.keyboard.press('Escape'), { noWaitAfter: true });
 }
+
+/** Any guided tour: the onboarding, the OCO or trailing-stop steps, the leverage switch (first-time tours stand over the page). */
+export const anyTour = (page: Page) => page.locator('dialog.tour[open]');
 
 export const orderForm = (page: Page) => page.getByRole('form', { name: 'Order form' });
 export const orderField = (page: Page, name: string) => orderForm(page).getByRole('textbox', { name, exact: true });

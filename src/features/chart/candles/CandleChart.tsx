@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartSettings, ChartStyle, IndicatorConfig, OhlcvBar } from '../../../domain/chartModel';
-import { chartWidgetError, type ChartWidgetError } from '../../../domain/chartKind';
+import { chartWidgetError, chartWidgetOptions, LINE_CREATION_DELAY_MS, type ChartWidgetError } from '../../../domain/chartKind';
 import { klineBarsToOhlcv } from '../../../domain/chartStyles';
 import type { Interval } from '../../../domain/intervals';
 import type { KlineBar } from '../../../data/api/klines';
-import { useChartHistory } from '../../../data/chartHistory';
-import { useKlineFeed, type KlineState } from '../../../data/realtime';
+import type { ChartDatafeed } from '../../../data/chartDatafeed';
+import type { KlineState } from '../../../data/realtime';
 import { Spinner } from '../../../ui/Spinner';
 import { useDocumentTheme } from '../../../ui/useDocumentTheme';
 import { ChartController, type ChartTheme } from './chartController';
 import { AverageLines } from './AverageLines';
+import { HoldingLines } from './HoldingLines';
 import { ExecutionMarkers } from './ExecutionMarkers';
 import { OrderLines } from './OrderLines';
 import { QuickOrders } from './QuickOrders';
@@ -18,6 +19,8 @@ import { Legend } from './Legend';
 import { ChartViewText } from './ChartViewText';
 
 export interface CandleChartProps {
+  /** where the bars come from (data/chartDatafeed.ts); without one the chart says so instead of drawing */
+  datafeed: ChartDatafeed | null;
   symbolId: string;
   base: string;
   quote: string;
@@ -56,15 +59,35 @@ function liveBar(state: KlineState): OhlcvBar | null {
 /**
  * The candle chart of the pro and simple views. Keyed by symbol, interval and
  * rebuild key by its parent: each of those starts a fresh chart and history.
+ * Its widget options (spec 1 §3) are checked first: without a data feed or a
+ * symbol it shows why instead of a chart; an interval it does not know is 1D.
  */
 export function CandleChart(props: CandleChartProps) {
-  const { symbolId, interval, style, settings, indicators, compared, rebuildKey, onController } = props;
+  const { t } = useTranslation('chart');
+  const documentTheme = useDocumentTheme();
+  const options = chartWidgetOptions({ datafeed: props.datafeed, symbol: props.symbolId, interval: props.interval, timezone: props.settings.timezone, locale: props.numberLocale, theme: documentTheme });
+  const missing = chartWidgetError({ hasDatafeed: options.datafeed !== null, hasContainer: true, symbol: options.symbol, loadLastChart: false });
+  if (missing || !options.datafeed) {
+    return (
+      <div className="candle-chart">
+        <div className="candle-chart__overlay" role="alert">
+          <p>{t(`main.widgetError.${missing ?? 'noDatafeed'}`)}</p>
+        </div>
+      </div>
+    );
+  }
+  return <CandleChartView {...props} interval={options.interval} datafeed={options.datafeed} documentTheme={documentTheme} />;
+}
+
+function CandleChartView(props: CandleChartProps & { datafeed: ChartDatafeed; documentTheme: string }) {
+  const { symbolId, interval, style, settings, indicators, compared, rebuildKey, onController, documentTheme } = props;
+  const { useHistory, useLiveBar } = props.datafeed;
   const { t } = useTranslation('chart');
   const container = useRef<HTMLDivElement>(null);
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const [controller, setController] = useState<ChartController | null>(null);
   const [failure, setFailure] = useState<ChartWidgetError | 'construction' | null>(null);
-  const history = useChartHistory(symbolId, interval, { rebuildKey });
+  const history = useHistory(symbolId, interval, { rebuildKey });
   const historyRef = useRef(history);
   historyRef.current = history;
   const initial = useRef(props);
@@ -72,7 +95,7 @@ export function CandleChart(props: CandleChartProps) {
 
   useEffect(() => {
     const element = container.current;
-    const missing = chartWidgetError({ hasDatafeed: true, hasContainer: element !== null, symbol: initial.current.symbolId, loadLastChart: false });
+    const missing = chartWidgetError({ hasDatafeed: true, hasContainer: element !== null, symbol: initial.current.symbolId, loadLastChart: false }); // the feed was checked above
     if (missing || !element) {
       setFailure(missing ?? 'noContainer');
       return undefined;
@@ -110,7 +133,6 @@ export function CandleChart(props: CandleChartProps) {
   }, []);
 
   // Passive effects run after the page's layout effect has set the new theme: the CSS read here is the new one.
-  const documentTheme = useDocumentTheme();
   useEffect(() => {
     if (controller && container.current) controller.setTheme(readTheme(container.current));
   }, [controller, documentTheme]);
@@ -140,7 +162,17 @@ export function CandleChart(props: CandleChartProps) {
     },
     [controller],
   );
-  useKlineFeed(symbolId, interval, onKline);
+  useLiveBar(symbolId, interval, onKline);
+
+  // The trader's lines come LINE_CREATION_DELAY_MS after the chart first shows its bars (spec 1 §9).
+  const [linesReady, setLinesReady] = useState(false);
+  const barsShown = controller !== null && history.bars.length > 0;
+  useEffect(() => {
+    if (!barsShown || linesReady) return undefined;
+    const timer = setTimeout(() => setLinesReady(true), LINE_CREATION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [barsShown, linesReady]);
+  const lines = controller !== null && linesReady;
 
   const empty = history.bars.length === 0;
   return (
@@ -149,8 +181,9 @@ export function CandleChart(props: CandleChartProps) {
       {controller && (
         <ExecutionMarkers controller={controller} symbolId={symbolId} interval={interval} pricePrecision={props.pricePrecision} timeZone={settings.timezone} />
       )}
-      {controller && <AverageLines controller={controller} symbolId={symbolId} pricePrecision={props.pricePrecision} />}
-      {controller && <OrderLines controller={controller} symbolId={symbolId} />}
+      {lines && controller && <AverageLines controller={controller} symbolId={symbolId} pricePrecision={props.pricePrecision} />}
+      {lines && controller && <HoldingLines controller={controller} symbolId={symbolId} base={props.base} />}
+      {lines && controller && <OrderLines controller={controller} symbolId={symbolId} />}
       {controller && host && <QuickOrders controller={controller} host={host} base={props.base} quote={props.quote} />}
       <div
         ref={container}

@@ -29,9 +29,10 @@ export interface TraderLine {
   title: string;
 }
 
-/** Averages are dashed, so an order line at the same price still reads as an order. */
-export type LineGroup = 'averages' | 'orders';
-const GROUP_STYLE: Record<LineGroup, LineStyle> = { averages: LineStyle.Dashed, orders: LineStyle.Solid };
+/** Averages are dashed, so an order line at the same price still reads as an order; a position dotted, a grid bot's range wide-dashed. */
+export type LineGroup = 'averages' | 'orders' | 'holdings';
+const LINE_GROUPS: readonly LineGroup[] = ['averages', 'orders', 'holdings'];
+const GROUP_STYLE: Record<LineGroup, LineStyle> = { averages: LineStyle.Dashed, orders: LineStyle.Solid, holdings: LineStyle.Dotted };
 
 /**
  * Lines are drawn for the prices around the view only — the visible range
@@ -64,6 +65,7 @@ export class TraderOverlays {
   private readonly lines: Record<LineGroup, { wanted: readonly TraderLine[]; drawn: Map<string, { line: IPriceLine; spec: TraderLine }> }> = {
     averages: { wanted: [], drawn: new Map() },
     orders: { wanted: [], drawn: new Map() },
+    holdings: { wanted: [], drawn: new Map() },
   };
   private hoverListener: ((hover: MarkerHover | null) => void) | null = null;
   private clickListener: ((marker: ExecutionMarker) => void) | null = null;
@@ -81,12 +83,10 @@ export class TraderOverlays {
   attach(series: ISeriesApi<SeriesType>): void {
     this.series = series;
     this.plugin = null;
-    this.lines.averages.drawn.clear();
-    this.lines.orders.drawn.clear();
+    for (const group of LINE_GROUPS) this.lines[group].drawn.clear();
     this.band = null;
     this.drawMarkers();
-    this.drawLines('averages');
-    this.drawLines('orders');
+    for (const group of LINE_GROUPS) this.drawLines(group);
     this.viewChanged();
   }
 
@@ -103,8 +103,7 @@ export class TraderOverlays {
     const span = range.to - range.from;
     if (band && range.from >= band.from && range.to <= band.to && span * 10 > band.to - band.from) return;
     this.band = { from: range.from - 2 * span, to: range.to + 2 * span };
-    this.drawLines('averages');
-    this.drawLines('orders');
+    for (const group of LINE_GROUPS) this.drawLines(group);
   }
 
   /** Where a price is drawn, in px from the top of the chart; null before the axis has a range. */

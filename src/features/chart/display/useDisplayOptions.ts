@@ -13,9 +13,10 @@ export function useDisplayOptions(): DisplayOptionsMenuProps {
   const sync = useSyncToApp();
   const loggedIn = profile?.loggedIn ?? false;
   const isDemo = profile?.isDemo ?? false;
+  const isUnified = profile?.accountType === 'UTA';
   const items = useMemo(
-    () => visibleDisplayOptions({ loggedIn, isDemo, site, syncFeatureFlag: SYNC_APP_FEATURE_FLAG }),
-    [loggedIn, isDemo, site],
+    () => visibleDisplayOptions({ loggedIn, isDemo, isUnified, site, syncFeatureFlag: SYNC_APP_FEATURE_FLAG }),
+    [loggedIn, isDemo, isUnified, site],
   );
   const syncApp = items.includes('syncApp') ? { on: sync.on, unread: sync.unread, onToggle: sync.toggle, onSeen: sync.markSeen } : null;
   return { settings, onChange, items, syncApp };

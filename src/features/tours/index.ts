@@ -1,0 +1,2 @@
+export { GuidedTour } from './GuidedTour';
+export { OrderFormTour } from './OrderFormTour';
