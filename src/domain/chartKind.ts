@@ -66,8 +66,8 @@ export interface ChartWidgetOptions<Feed> {
 function timezoneOr(zone: unknown): string {
   if (typeof zone !== 'string' || zone === '') return 'UTC';
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
+    // Throws a RangeError for a zone the browser does not know.
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone ? zone : 'UTC';
   } catch {
     return 'UTC';
   }

@@ -43,6 +43,21 @@ function targetRect(selector: string): Rect | null {
   return { top: box.top - HOLE_PADDING, left: box.left - HOLE_PADDING, width: box.width + 2 * HOLE_PADDING, height: box.height + 2 * HOLE_PADDING };
 }
 
+/** Whether a dialog is open that the tour would make inert: not the tour, nor one holding the step's element (a phone's order sheet). */
+function otherDialogOpen(tour: HTMLDialogElement, selector: string): boolean {
+  let target: Element | null = null;
+  try {
+    target = document.querySelector(selector);
+  } catch {
+    target = null;
+  }
+  for (const open of document.querySelectorAll('dialog[open]')) if (open !== tour && !(target && open.contains(target))) return true;
+  return false;
+}
+
+/** How often a tour that is not open yet looks again for its element and for other dialogs to close. */
+const WAIT_POLL_MS = 250;
+
 /**
  * A guided tour: a modal <dialog> over the whole page (the page is inert
  * while it shows; the browser traps focus and gives it back), a spotlight
@@ -69,6 +84,8 @@ export function Tour({ title, steps, step, onStep, onClose, labels, waitForTarge
     const rect = targetRect(current.target);
     if (!dialog.open) {
       if (rect === null && waitForTarget) return;
+      // Never over another dialog (a confirmation, the quiz): the tour waits until it is closed.
+      if (otherDialogOpen(dialog, current.target)) return;
       // Modal: the page behind is inert, Escape arrives as cancel, focus returns on close.
       dialog.showModal();
       nextRef.current?.focus();
@@ -97,6 +114,15 @@ export function Tour({ title, steps, step, onStep, onClose, labels, waitForTarge
     measure();
     if (dialogRef.current?.open) nextRef.current?.focus();
   }, [current, measure]);
+
+  // Not open yet (its element not laid out, or another dialog in the way): look again until it can open.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (dialogRef.current?.open) clearInterval(timer);
+      else measure();
+    }, WAIT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [measure]);
 
   useEffect(() => {
     let frame = 0;

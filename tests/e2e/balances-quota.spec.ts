@@ -11,6 +11,8 @@ import { signIn } from './support/signIn';
 const panel = (page: Page) => page.locator('#orders-panel');
 
 test('an innovation pair refuses a buy above the quota left today, and Max buy stops at it', async ({ page }) => {
+  // Two signed-in page loads (and 49 orders placed between them): each is a cold start of the in-page exchange.
+  test.slow();
   await closeTradeGuide(page);
   await signIn(page, 'u-uta', '/en/trade/spot/PEPE/USDT');
   await expect(orderForm(page).getByTestId('order-available')).toContainText('USDT', { timeout: COLD_START_MS });
@@ -36,6 +38,8 @@ test('an innovation pair refuses a buy above the quota left today, and Max buy s
 });
 
 test('a classic account reads its balance lines with what can be transferred; a unified account its coin list with the USDT in orders', async ({ page }) => {
+  // Two signed-in page loads (and 49 orders placed between them): each is a cold start of the in-page exchange.
+  test.slow();
   await closeTradeGuide(page);
   await signIn(page, 'u-standard');
   const assets = panel(page).getByRole('table', { name: 'Your coin balances' });

@@ -100,11 +100,11 @@ const lastLow = (page: Page) =>
     return bars[bars.length - 1]?.low ?? 0;
   });
 
-/** The price lines the chart's price series draws: their titles and prices. */
+/** The average and order lines the chart's price series draws (a unified account's position line and grid ranges left out): titles and prices. */
 const priceLines = (page: Page) =>
   page.evaluate(() => {
     const c = (window as unknown as { spotChartDebug: ChartProbe }).spotChartDebug;
-    return c.chart.panes()[0]!.getSeries()[0]!.priceLines().map((l) => l.options()).map((o) => ({ title: o.title, price: o.price }));
+    return c.chart.panes()[0]!.getSeries()[0]!.priceLines().map((l) => l.options()).map((o) => ({ title: o.title, price: o.price })).filter((l) => !/^(Position|Grid) /.test(l.title));
   });
 
 test('the average buy line appears once switched on, at the average of the buys, and goes when switched off', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_START } from './support/market';
 import { signIn } from './support/signIn';
+import { COLD_START_MS } from './support/orderForm';
 import { installClock, pauseClockSoon, runExchangeInPage } from './support/clock';
 
 // This spec drives the page's clock: the exchange runs in the page for all its tests (support/clock.ts).
@@ -169,7 +170,8 @@ test.describe('market header (spec 1 §2.4)', () => {
       .poll(() => page.evaluate(async () => ((await (await fetch('/spot/api/user/preferences')).json()) as { result: { values: Record<string, string> } }).result.values))
       .toMatchObject({ spot_new_user_trade_guide: 'read' });
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Trade guide' })).toHaveAttribute('data-guide-state', 'read', { timeout: 20_000 });
+    // A reload is a cold start: the preferences come once the in-page exchange is up again.
+    await expect(page.getByRole('button', { name: 'Trade guide' })).toHaveAttribute('data-guide-state', 'read', { timeout: COLD_START_MS });
     await expect(guide).toBeHidden();
     // Still there on demand, to the last step.
     await page.getByRole('button', { name: 'Trade guide' }).click();

@@ -20,6 +20,8 @@ async function limitBuy(page: Page, price: string, quantity: string) {
 }
 
 test('a unified account turns spot margin on through the confirmation and the quiz, and a leveraged buy borrows what the balance lacks', async ({ page }) => {
+  // A long flow after a cold start that now also closes the spot-margin switch's first-time tour.
+  test.slow();
   await closeTradeGuide(page);
   await signIn(page, 'u-uta', TRADE_PATH);
   await expect(marginSwitch(page)).toHaveAttribute('aria-checked', 'false', { timeout: COLD_START_MS });

@@ -34,6 +34,8 @@ async function expectSpotlightOn(page: Page, element: Locator): Promise<void> {
 }
 
 test('a new user gets the onboarding over the page; a reload picks it up at its step; closed, it never comes back', async ({ page }) => {
+  // A signed-in trader's page loads (the sign-in and the reloads): each is a cold start of the in-page exchange.
+  test.slow();
   await signIn(page, 'u-standard', TRADE_PATH);
   const tour = onboarding(page);
   await expect(tour).toBeVisible({ timeout: COLD_START_MS });
@@ -76,6 +78,8 @@ test('damaged step-guide state starts the onboarding at step 1', async ({ page }
 });
 
 test('the OCO tour shows the first time OCO is opened, over its legs, and never again', async ({ page }) => {
+  // A signed-in trader's page loads (the sign-in and the reloads): each is a cold start of the in-page exchange.
+  test.slow();
   await signIn(page, 'u-standard', TRADE_PATH);
   await onboarding(page).getByRole('button', { name: 'Skip' }).click({ timeout: COLD_START_MS });
   await expect(onboarding(page)).toBeHidden();
@@ -98,12 +102,16 @@ test('the OCO tour shows the first time OCO is opened, over its legs, and never 
   await types.selectOption({ label: 'OCO' });
   await expect(orderForm(page).getByRole('group', { name: 'Take profit' })).toBeVisible();
   await page.reload();
-  await types.selectOption({ label: 'OCO' }, { timeout: COLD_START_MS });
+  // The form settles its types once the account is known: choose after that, as a trader would.
+  await expect(orderForm(page).getByTestId('order-available')).toContainText('USDT', { timeout: COLD_START_MS });
+  await types.selectOption({ label: 'OCO' });
   await expect(orderForm(page).getByRole('group', { name: 'Take profit' })).toBeVisible();
   await expect(page.locator('dialog.tour[open]')).toHaveCount(0);
 });
 
 test('a unified account is shown the spot-margin switch once, after the onboarding', async ({ page }) => {
+  // A signed-in trader's page loads (the sign-in and the reloads): each is a cold start of the in-page exchange.
+  test.slow();
   await signIn(page, 'u-uta', TRADE_PATH);
   await onboarding(page).getByRole('button', { name: 'Skip' }).click({ timeout: COLD_START_MS });
   const tour = page.getByRole('dialog', { name: 'Spot margin' });
