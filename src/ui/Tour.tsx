@@ -25,6 +25,8 @@ interface TourProps {
    * otherwise a step without its element gets a centred card.
    */
   waitForTarget?: boolean;
+  /** open only after the trader has pressed no key and no pointer for QUIET_MS (a first-time tour never cuts into typing) */
+  waitForQuiet?: boolean;
 }
 
 const HOLE_PADDING = 4;
@@ -55,6 +57,18 @@ function otherDialogOpen(tour: HTMLDialogElement, selector: string): boolean {
   return false;
 }
 
+/** How long the page must have had no key or pointer press before a first-time tour may open over it. */
+export const QUIET_MS = 2_000;
+let lastInputAt = -Infinity;
+if (typeof window !== 'undefined') {
+  const heard = () => {
+    lastInputAt = Date.now();
+  };
+  // Capture: a control that stops the event still counts as the trader at work.
+  window.addEventListener('keydown', heard, true);
+  window.addEventListener('pointerdown', heard, true);
+}
+
 /** How often a tour that is not open yet looks again for its element and for other dialogs to close. */
 const WAIT_POLL_MS = 250;
 
@@ -65,7 +79,7 @@ const WAIT_POLL_MS = 250;
  * Skip / Back / Next. Arrow keys move through the steps in reading order.
  * The card follows its element through scrolls, resizes and layout changes.
  */
-export function Tour({ title, steps, step, onStep, onClose, labels, waitForTarget = false }: TourProps) {
+export function Tour({ title, steps, step, onStep, onClose, labels, waitForTarget = false, waitForQuiet = false }: TourProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const holeRef = useRef<HTMLDivElement>(null);
   const cardRef = useRef<HTMLElement>(null);
@@ -86,6 +100,7 @@ export function Tour({ title, steps, step, onStep, onClose, labels, waitForTarge
       if (rect === null && waitForTarget) return;
       // Never over another dialog (a confirmation, the quiz): the tour waits until it is closed.
       if (otherDialogOpen(dialog, current.target)) return;
+      if (waitForQuiet && Date.now() - lastInputAt < QUIET_MS) return;
       // Modal: the page behind is inert, Escape arrives as cancel, focus returns on close.
       dialog.showModal();
       nextRef.current?.focus();
@@ -96,7 +111,7 @@ export function Tour({ title, steps, step, onStep, onClose, labels, waitForTarge
     const place = placeTourCard(rect, { width: card.offsetWidth, height: card.offsetHeight }, { width: window.innerWidth, height: window.innerHeight }, dir);
     Object.assign(card.style, { top: `${place.top}px`, left: `${place.left}px`, visibility: 'visible' });
     card.dataset.side = place.side;
-  }, [current, dir, waitForTarget]);
+  }, [current, dir, waitForTarget, waitForQuiet]);
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;

@@ -14,6 +14,8 @@ interface GuidedTourProps {
   onClosed: () => void;
   /** show only once the first step's element is on screen (see Tour) */
   waitForTarget?: boolean;
+  /** show only after a moment without key or pointer presses (see Tour) */
+  waitForQuiet?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ interface GuidedTourProps {
  * it — Finish, Skip or Escape — stores it as read through the preference
  * call (spec 1 §7), so it is not shown again on any device.
  */
-export function GuidedTour({ id, initialStep = 0, markRead, onStepChange, onClosed, waitForTarget = false }: GuidedTourProps) {
+export function GuidedTour({ id, initialStep = 0, markRead, onStepChange, onClosed, waitForTarget = false, waitForQuiet = false }: GuidedTourProps) {
   const { t } = useTranslation('market');
   const save = useSavePreferences();
   const [step, setStep] = useState(initialStep);
@@ -34,6 +36,7 @@ export function GuidedTour({ id, initialStep = 0, markRead, onStepChange, onClos
       steps={steps}
       step={step}
       waitForTarget={waitForTarget}
+      waitForQuiet={waitForQuiet}
       onStep={(next) => {
         setStep(next);
         onStepChange?.(next);

@@ -16,6 +16,6 @@ export function OrderFormTour({ type, leverageSwitchShown }: { type: OrderFormTy
   const [ended, setEnded] = useState<readonly TourId[]>([]);
   const due = orderFormTour(preferences, type, leverageSwitchShown && settings !== null);
   if (!due || ended.includes(due)) return null;
-  // A phone's order sheet may be closed: the tour waits until its control is on screen.
-  return <GuidedTour key={due} id={due} markRead waitForTarget onClosed={() => setEnded((list) => [...list, due])} />;
+  // A phone's order sheet may be closed: the tour waits until its control is on screen, and until the trader pauses.
+  return <GuidedTour key={due} id={due} markRead waitForTarget waitForQuiet onClosed={() => setEnded((list) => [...list, due])} />;
 }
