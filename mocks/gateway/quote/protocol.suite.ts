@@ -4,14 +4,12 @@
  * A runtime only says how to connect and how time passes (`advance`: a manual
  * clock, or real sleeping), so the suite keeps to short spans of time.
  */
-import { Decimal } from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INTERVALS, bucketStart } from '../../../src/domain/intervals';
-import { fromUnits } from '../../../src/domain/units';
-import type { Level } from '../../market/types';
 import type { MarketView, QuoteGateway, ReplayControl } from '../types';
 import { ERRORS, type ErrorKind } from './frames';
 import type { Frame, TestSocket } from './testSocket';
+import { type Row, rows, bookOf, isPush, isAck, isError, isPong, sub, referenceMerge, text, apply, sorted } from './protocolKit';
 
 export interface ProtocolRuntime {
   connect(): Promise<TestSocket>;
@@ -27,48 +25,6 @@ const PUSH_MS = 300;
 const WAIT_MS = 3_000;
 const TEST_TIMEOUT = 20_000;
 const BTC_SCALES = [2, 1, 0, -1, -2];
-
-type Row = Record<string, unknown>;
-type Book = { s: string; t: number; v: string; pv?: string; b: [string, string][]; a: [string, string][] };
-
-const rows = (frame: Frame) => (frame.data ?? []) as Row[];
-const bookOf = (frame: Frame) => rows(frame)[0] as unknown as Book;
-const isPush = (topic: string, symbol?: string) => (f: Frame) => f.topic === topic && Array.isArray(f.data) && (symbol === undefined || f.symbol === symbol);
-const isAck = (event: string, topic: string) => (f: Frame) => f.code === '0' && f.event === event && f.topic === topic;
-const isError = (kind: ErrorKind) => (f: Frame) => f.code === ERRORS[kind][0];
-const isPong = (f: Frame) => 'pong' in f;
-
-function sub(topic: string, symbol: string, extra: Row = {}): Row {
-  return { symbol, topic, event: 'sub', ...extra };
-}
-
-/** The book a test expects: levels merged with decimal.js, independent of the gateway's integer maths. */
-function referenceMerge(levels: readonly Level[], scale: number, roundUp: boolean, limit: number): [string, string][] {
-  const step = new Decimal(10).pow(-scale);
-  const out: Array<[string, Decimal]> = [];
-  for (const [p, q] of levels) {
-    const price = new Decimal(fromUnits(p, '0.01'));
-    const bucket = price.div(step)[roundUp ? 'ceil' : 'floor']().mul(step).toFixed(Math.max(scale, 0));
-    const last = out.at(-1);
-    if (last && last[0] === bucket) last[1] = last[1].plus(fromUnits(q, '0.000001'));
-    else if (out.length < limit) out.push([bucket, new Decimal(fromUnits(q, '0.000001'))]);
-    else break;
-  }
-  return out.map(([p, q]) => [p, q.toFixed(6)]);
-}
-
-const text = (levels: readonly Level[]): [string, string][] => levels.map(([p, q]) => [fromUnits(p, '0.01'), fromUnits(q, '0.000001')]);
-
-/** Applies a diffDepth frame to a held book (price → quantity strings). */
-function apply(held: Map<string, string>, levels: [string, string][]): void {
-  for (const [p, q] of levels) {
-    if (q === '0') held.delete(p);
-    else held.set(p, q);
-  }
-}
-
-const sorted = (side: Map<string, string>, descending: boolean) =>
-  [...side.entries()].sort((x, y) => (descending ? 1 : -1) * (Number(y[0]) - Number(x[0])));
 
 export function runProtocolSuite(name: string, makeRuntime: () => Promise<ProtocolRuntime>): void {
   describe(`quote socket protocol: ${name}`, () => {
