@@ -28,8 +28,13 @@ export default defineConfig({
     // A first visit follows the system's colour scheme, and Playwright's default is light: the suite runs on a
     // dark system (the UI guide's default theme); the theme tests choose theirs.
     colorScheme: 'dark',
-    serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
+    // The PWA worker's first install precaches the whole app (108 files) in every fresh context: about 5 s of CPU
+    // beside each cold start on two cores. Only the tests of what it does (offline starts, caches, updates) let
+    // it register (`test.use({ serviceWorkers: 'allow' })`); the page without it is a browser that blocks workers.
+    serviceWorkers: 'block',
+    // A trace records a screencast and DOM snapshots for every action: on for every test it doubled the suite's
+    // time on two cores. It is taken on the retry, where a failure repeats.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

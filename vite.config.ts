@@ -42,9 +42,28 @@ export default defineConfig({
   worker: { format: 'es' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
+    // Two projects: a jsdom window costs each test file about a second on two cores, and the spec's rules
+    // (src/domain) and the simulated exchange (mocks, scripts) are plain functions that need none. A file of
+    // the node project that does need a window (a page-relative URL) says so with `// @vitest-environment jsdom`.
+    projects: [
+      {
+        extends: true,
+        // These files share one module graph per worker (isolate off): loading the setup file and the exchange's
+        // modules again for each of ~190 files was most of the stage's time. Each file builds its own exchange,
+        // server or store; a file that needs a fresh module state belongs to the dom project.
+        test: { name: 'node', environment: 'node', isolate: false, include: ['src/domain/**/*.test.ts', 'mocks/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.tsx', 'tests/unit/**/*.test.{ts,tsx}'],
+          exclude: ['src/domain/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });

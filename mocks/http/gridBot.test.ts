@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backtestGrid, BACKTEST_WINDOW } from '../strategies/gridBacktest';
 import type { GridParams } from '../strategies/gridBot';

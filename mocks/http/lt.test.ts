@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amount } from '../exchange/testKit';
 import { pageCookieOptions, signedInSocket, subscribe } from '../gateway/private/runtimeSockets';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCookieOptions, signedInSocket, subscribe } from '../gateway/private/runtimeSockets';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../runtime/contractKit';

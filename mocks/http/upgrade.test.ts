@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCookieOptions, signedInSocket, subscribe } from '../gateway/private/runtimeSockets';
 import type { TestSocket } from '../gateway/quote/testSocket';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualScheduler } from '../market/hub';

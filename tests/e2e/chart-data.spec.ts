@@ -157,43 +157,47 @@ async function chooseStyle(page: Page, from: string, to: string) {
   await expect(toolbar(page).getByRole('button', { name: `Chart type: ${to}` })).toBeVisible();
 }
 
-test('an offline start shows the cached candles with the offline mark, which goes when the network answers again', async ({ page, context }) => {
-  // Three loads, the first of which also waits for the worker's install.
-  test.slow();
-  await installClock(page, { time: REPLAY_START });
-  await page.goto('/en/trade/spot/BTC/USDT');
-  // The worker registers only after the first book is drawn and the page is idle (src/app/pwa.ts), then downloads
-  // the whole precache: a cold start and an install, so twice the cold-start budget (failed at one budget twice in a
-  // fresh-clone run on a loaded machine).
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 2 * FIRST_CHART_MS });
-  // A second visit under the worker: the market's session file goes through it and is kept for the offline start.
-  await page.reload();
-  await expect(chart(page)).toHaveAttribute('data-pages', '1', { timeout: FIRST_CHART_MS });
-  const bars = (await chart(page).getAttribute('data-bars')) ?? '';
-  // The page is written to the cache after it was drawn.
-  await expect.poll(() => cachedKlinePages(page, SYMBOL, '30m'), { timeout: 15_000 }).toBe(1);
-  await waitForOfflineShell(page);
+test.describe('offline start', () => {
+  // The cached shell and session are the PWA worker's: it must register (the suite blocks it elsewhere).
+  test.use({ serviceWorkers: 'allow' });
+  test('an offline start shows the cached candles with the offline mark, which goes when the network answers again', async ({ page, context }) => {
+    // Three loads, the first of which also waits for the worker's install.
+    test.slow();
+    await installClock(page, { time: REPLAY_START });
+    await page.goto('/en/trade/spot/BTC/USDT');
+    // The worker registers only after the first book is drawn and the page is idle (src/app/pwa.ts), then downloads
+    // the whole precache: a cold start and an install, so twice the cold-start budget (failed at one budget twice in a
+    // fresh-clone run on a loaded machine).
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 2 * FIRST_CHART_MS });
+    // A second visit under the worker: the market's session file goes through it and is kept for the offline start.
+    await page.reload();
+    await expect(chart(page)).toHaveAttribute('data-pages', '1', { timeout: FIRST_CHART_MS });
+    const bars = (await chart(page).getAttribute('data-bars')) ?? '';
+    // The page is written to the cache after it was drawn.
+    await expect.poll(() => cachedKlinePages(page, SYMBOL, '30m'), { timeout: 15_000 }).toBe(1);
+    await waitForOfflineShell(page);
 
-  // Offline: the worker serves the shell; the in-page exchange lives on, so its kline answers are cut by a fault (three failures).
-  await context.setOffline(true);
-  await pauseClockSoon(page);
-  await page.goto(`/en/trade/spot/BTC/USDT?mockFault=${KLINES}:network:3`);
-  await stepUntil(page, () => offlineMark(page).isVisible());
-  await expect(chart(page)).toHaveAttribute('data-bars', bars);
-  await expect(chart(page)).toHaveAttribute('data-pages', '0');
-  await expect(page.getByRole('alert').filter({ hasText: RETRY_MESSAGE })).toHaveCount(0);
+    // Offline: the worker serves the shell; the in-page exchange lives on, so its kline answers are cut by a fault (three failures).
+    await context.setOffline(true);
+    await pauseClockSoon(page);
+    await page.goto(`/en/trade/spot/BTC/USDT?mockFault=${KLINES}:network:3`);
+    await stepUntil(page, () => offlineMark(page).isVisible());
+    await expect(chart(page)).toHaveAttribute('data-bars', bars);
+    await expect(chart(page)).toHaveAttribute('data-pages', '0');
+    await expect(page.getByRole('alert').filter({ hasText: RETRY_MESSAGE })).toHaveCount(0);
 
-  // A retry 1000 ms later fails too: the saved chart stays, marked.
-  await page.clock.runFor(1_000);
-  await expect(offlineMark(page)).toBeVisible();
-  await expect(chart(page)).toHaveAttribute('data-bars', bars);
+    // A retry 1000 ms later fails too: the saved chart stays, marked.
+    await page.clock.runFor(1_000);
+    await expect(offlineMark(page)).toBeVisible();
+    await expect(chart(page)).toHaveAttribute('data-bars', bars);
 
-  // Back online, time flows again: a later retry gets the newest bars from the network and the mark goes.
-  await context.setOffline(false);
-  await page.clock.resume();
-  await expect(chart(page)).toHaveAttribute('data-pages', '1');
-  await expect(offlineMark(page)).toHaveCount(0);
-  await expect(chart(page)).not.toHaveAttribute('data-bars', '0');
+    // Back online, time flows again: a later retry gets the newest bars from the network and the mark goes.
+    await context.setOffline(false);
+    await page.clock.resume();
+    await expect(chart(page)).toHaveAttribute('data-pages', '1');
+    await expect(offlineMark(page)).toHaveCount(0);
+    await expect(chart(page)).not.toHaveAttribute('data-bars', '0');
+  });
 });
 
 test('a failed kline fetch shows the retry message, retries every second and recovers', async ({ page }) => {

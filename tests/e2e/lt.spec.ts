@@ -123,23 +123,27 @@ test('the detail page: light theme, project heading, three sections, a NAV chart
   await expect(page.getByTestId('lt-nav-chart').locator('canvas').first()).toBeVisible({ timeout: COLD_START_MS });
 });
 
-test('the detail page opens offline from the worker\'s cache after one visit', async ({ page, context }) => {
-  await page.goto(DETAIL_PATH);
-  await expect(page.getByTestId('lt-nav')).toHaveText(/^[\d,]+\.\d+$/, { timeout: COLD_START_MS });
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
-  // The underlying's recorded session (the NAV is computed from it) is kept by the worker once used.
-  await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('sessions')).keys()).map((r) => new URL(r.url).pathname).join()), { timeout: 30_000 })
-    .toMatch(/BTCUSDT\.jsonl-/);
-  // And every file the page used, the in-page exchange's script included: it is not precached, and going
-  // offline before the worker had kept it left an offline start without it (seen in CI).
-  await waitForOfflineReady(page, 'en', ['common']);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'BTC3L/USDT leveraged token' })).toBeVisible({ timeout: COLD_START_MS });
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3, { timeout: COLD_START_MS });
-  await expect(page.getByTestId('lt-nav')).toHaveText(/^[\d,]+\.\d+$/, { timeout: COLD_START_MS });
-  await context.setOffline(false);
+test.describe('offline', () => {
+  // The worker's caches are the PWA worker's: it must register (the suite blocks it elsewhere).
+  test.use({ serviceWorkers: 'allow' });
+  test('the detail page opens offline from the worker\'s cache after one visit', async ({ page, context }) => {
+    await page.goto(DETAIL_PATH);
+    await expect(page.getByTestId('lt-nav')).toHaveText(/^[\d,]+\.\d+$/, { timeout: COLD_START_MS });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
+    // The underlying's recorded session (the NAV is computed from it) is kept by the worker once used.
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('sessions')).keys()).map((r) => new URL(r.url).pathname).join()), { timeout: 30_000 })
+      .toMatch(/BTCUSDT\.jsonl-/);
+    // And every file the page used, the in-page exchange's script included: it is not precached, and going
+    // offline before the worker had kept it left an offline start without it (seen in CI).
+    await waitForOfflineReady(page, 'en', ['common']);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'BTC3L/USDT leveraged token' })).toBeVisible({ timeout: COLD_START_MS });
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3, { timeout: COLD_START_MS });
+    await expect(page.getByTestId('lt-nav')).toHaveText(/^[\d,]+\.\d+$/, { timeout: COLD_START_MS });
+    await context.setOffline(false);
+  });
 });
 
 test('leaving the detail page gives the user back their theme', async ({ page }) => {

@@ -5,6 +5,9 @@ import { waitForOfflineReady } from './support/offline';
 // First loads wait for the in-page exchange to load its session: allow for a loaded CI machine.
 test.describe.configure({ timeout: 120_000 });
 
+// Offline starts come from the PWA worker's caches: it must register (the suite blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('offline start from the PWA cache', () => {
   test('the shell reloads offline in English', async ({ page, context }) => {
     await page.goto('/en/trade/spot/BTC/USDT');

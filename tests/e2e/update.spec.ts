@@ -12,6 +12,8 @@ import { COLD_START_MS } from './support/orderForm';
  */
 const PORT = 4181; // its own deploy; the server runtime has 4182 (support/ports.ts)
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+// An update is the PWA worker's: it must register (the suite blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 let server: ChildProcess | undefined;
 let dir = '';
 

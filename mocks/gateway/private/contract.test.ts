@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';
 import type { Frame, TestSocket } from '../quote/testSocket';

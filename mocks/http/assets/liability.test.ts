@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../exchange/amount';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';
 import { ASSET_CALLS, DECIMAL_TEXT, newDemoUser, priceOf, resultOf, signedInUser, type TestUser } from './assetTestKit';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultPlan, parseFaults } from '../../faults';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';
 import { ORDER_PATHS } from './paths';

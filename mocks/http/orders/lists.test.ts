@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../runtime/contractKit';
 import { ORDER_PATHS } from './paths';

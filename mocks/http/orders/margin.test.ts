@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openExchangeAccounts } from '../../accounts/exchangeAccounts';

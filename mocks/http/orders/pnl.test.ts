@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIMES, startRuntime, type ContractRuntime } from '../../runtime/contractKit';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DepthRatio } from '../../domain/orderbookRows';
 
-/** Share of buy and sell amount in the levels shown (spec 1 §3 depth ratio); the split slides over 300 ms. */
+/** Share of buy and sell amount in the levels shown (spec 1 §3 depth ratio); the split follows each book push without sliding (see orderbook.css). */
 export function DepthRatioBar({ ratio }: { ratio: DepthRatio | null }) {
   const { t } = useTranslation('orderbook');
   // An empty book has no ratio: the bar keeps its place but shows no split rather than a made-up 50/50.
