@@ -91,6 +91,40 @@ function readJson(file) {
   }
 }
 
+/** How many of the slowest tests each stage lists (issue 26: CI time is watched, so the suite says what costs it). */
+const SLOWEST = 8;
+const slowest = [];
+
+/** The slowest entries of a stage, `[seconds, name]`, listed under the summary. */
+function listSlowest(stage, entries) {
+  const top = entries.sort((a, b) => b[0] - a[0]).slice(0, SLOWEST);
+  if (top.length) slowest.push(`${stage}: slowest`, ...top.map(([s, name]) => `  ${s.toFixed(1).padStart(6)} s  ${name}`));
+}
+
+/** Vitest's report: the slowest test files (their tests' time, without the file's set-up). */
+function unitDurations(report) {
+  return (report.testResults ?? []).map((f) => [
+    (f.assertionResults ?? []).reduce((sum, a) => sum + (a.duration ?? 0), 0) / 1000,
+    f.name.startsWith(ROOT) ? f.name.slice(ROOT.length + 1) : f.name,
+  ]);
+}
+
+/** Playwright's report: each test's own time, the retry's included. */
+function e2eDurations(report) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        out.push([ms / 1000, `${spec.file}:${spec.line} ${spec.title}${t.projectName ? ` [${t.projectName}]` : ''}`.slice(0, 150)]);
+      }
+    }
+    (suite.suites ?? []).forEach(walk);
+  };
+  (report.suites ?? []).forEach(walk);
+  return out;
+}
+
 /** A package.json script (the same command a developer types), run with Node 22 first on PATH. */
 async function runScript(name) {
   const script = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts?.[name];
@@ -123,6 +157,7 @@ const stages = {
     let failed = r.numFailedTests + brokenFiles;
     const note = code !== 0 && failed === 0 ? `vitest exit ${code} with no failed test` : '';
     if (note) failed = 1;
+    listSlowest('unit', unitDurations(r));
     const outside = unhandledErrors(output);
     if (outside.length) quoted.push('unit: what vitest reported outside the tests', ...outside);
     return tally(r.numPassedTests, failed, r.numPendingTests + r.numTodoTests, note);
@@ -151,6 +186,7 @@ const stages = {
       (suite.suites ?? []).forEach(walk);
     };
     (r.suites ?? []).forEach(walk);
+    listSlowest('e2e', e2eDurations(r));
     for (const name of flaky) console.log(`WARNING: flaky e2e test (passed on retry): ${name}`);
     // Errors outside any test (global setup, webServer) leave no failed test behind.
     let failed = r.stats.unexpected + (r.errors?.length ?? 0);
@@ -185,6 +221,7 @@ rmSync(tmp, { recursive: true, force: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+if (slowest.length) console.log(`\n${slowest.join('\n')}`);
 if (quoted.length) console.log(`\n${quoted.join('\n')}`);
 console.log('\nSummary:');
 for (const [name, r] of Object.entries(results)) {

@@ -48,9 +48,11 @@ async function bootExchange(hello: Hello) {
   return { backend, faults, origin };
 }
 
-const host = createExchangeHost(bootExchange);
+const shared = 'onconnect' in self;
+// A shared worker ends itself once every tab has been gone a while (a dedicated worker ends with its tab).
+const host = createExchangeHost(bootExchange, undefined, shared ? { onIdle: () => (self as unknown as { close(): void }).close() } : {});
 
-if ('onconnect' in self) {
+if (shared) {
   (self as unknown as { onconnect: ((event: MessageEvent) => void) | null }).onconnect = (event) => {
     const port = event.ports[0];
     if (port) host.connect(port as unknown as Parameters<typeof host.connect>[0]);

@@ -145,3 +145,46 @@ describe("a tab's hello names the markets its page opens on", () => {
     channel.port1.close();
   });
 });
+
+describe('a shared exchange left by every tab', () => {
+  const fakeExchange = async (): Promise<HostedExchange> => ({
+    backend: { hub: { want: async () => true } } as unknown as HostedExchange['backend'],
+    faults: new FaultsByTab(),
+    origin: ORIGIN,
+  });
+  /** A tab that says hello and waits for the exchange's ready. */
+  async function join(host: ReturnType<typeof createExchangeHost>, tab: string) {
+    const channel = new MessageChannel();
+    host.connect(channel.port2 as unknown as TabPort);
+    const ready = new Promise<void>((resolve) => {
+      channel.port1.onmessage = (event: MessageEvent<ExchangeMessage>) => event.data.t === 'ready' && resolve();
+    });
+    channel.port1.postMessage({ t: 'hello', tab, site: null, faults: null, legacy: {} } satisfies TabMessage);
+    await ready;
+    return channel.port1;
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  it('ends itself once no tab has come back within its wait, and not while a reload joins it', async () => {
+    let ended = 0;
+    const host = createExchangeHost(fakeExchange, undefined, { onIdle: () => (ended += 1), idleMs: 60 });
+    const first = await join(host, 'tab-1');
+    expect(host.tabs()).toBe(1);
+    // A reload: the page says bye, and the next one joins within the wait.
+    first.postMessage({ t: 'bye' } satisfies TabMessage);
+    await until(() => host.tabs() === 0);
+    const second = await join(host, 'tab-2');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ended).toBe(0);
+    // A second bye of one page (pagehide, then its port closing) counts once.
+    second.postMessage({ t: 'bye' } satisfies TabMessage);
+    second.postMessage({ t: 'bye' } satisfies TabMessage);
+    await until(() => ended > 0);
+    expect(ended).toBe(1);
+    expect(host.tabs()).toBe(0);
+    first.close();
+    second.close();
+  });
+});

@@ -33,12 +33,22 @@ export function wantedSymbols(wants: unknown): string[] {
  * first tab's hello (its `?mockSite=` and stored data) and shared by every
  * tab after it; messages that arrive while it boots wait, in order.
  */
-export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchange>, now: () => number = () => performance.now()) {
+export function createExchangeHost(
+  boot: (hello: Hello) => Promise<HostedExchange>,
+  now: () => number = () => performance.now(),
+  lifetime: ExchangeLifetime = {},
+) {
   const startedAt = now();
   let booting: Promise<HostedExchange> | null = null;
+  const tabs = tabCount(lifetime);
 
   function connect(port: TabPort) {
     let tab: string | null = null;
+    let present = false;
+    const leave = () => {
+      if (present) tabs.leave();
+      present = false;
+    };
     const sockets = new Map<number, SocketConnection>();
     const post = (message: ExchangeMessage, transfer?: Transferable[]) => {
       try {
@@ -54,6 +64,8 @@ export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchang
 
     async function onHello(hello: Hello) {
       tab = hello.tab;
+      if (!present) tabs.join();
+      present = true;
       const joined = booting !== null;
       booting ??= boot(hello);
       const hosted = await booting;
@@ -122,6 +134,7 @@ export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchang
           }).catch(failed);
           break;
         case 'bye':
+          leave();
           void ready().then((hosted) => {
             closeAll();
             if (tab) hosted.faults.forget(tab);
@@ -130,10 +143,44 @@ export function createExchangeHost(boot: (hello: Hello) => Promise<HostedExchang
       }
     };
     // Browsers that report a closed port (a tab killed without pagehide) free its sockets too.
-    port.addEventListener?.('close', closeAll);
+    port.addEventListener?.('close', () => {
+      leave();
+      closeAll();
+    });
   }
 
-  return { connect };
+  return { connect, tabs: () => tabs.count };
+}
+
+/** What the host does once no tab is left (a shared worker that outlives its tabs ends itself). */
+export interface ExchangeLifetime {
+  /** called when no tab has been connected for `idleMs` */
+  onIdle?: () => void;
+  idleMs?: number;
+}
+
+/**
+ * A reload leaves the exchange without a tab for a moment, and the next page joins it: the exchange waits
+ * this long before it ends. A shared worker asked for an extended lifetime (tabClient.ts) is otherwise kept
+ * alive by Chromium well past its last tab, running the market for nobody.
+ */
+export const IDLE_END_MS = 10_000;
+
+function tabCount({ onIdle, idleMs = IDLE_END_MS }: ExchangeLifetime) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const state = {
+    count: 0,
+    join() {
+      state.count += 1;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+    },
+    leave() {
+      state.count = Math.max(0, state.count - 1);
+      if (state.count === 0 && onIdle) timer = setTimeout(onIdle, idleMs);
+    },
+  };
+  return state;
 }
 
 function failed(error: unknown) {
