@@ -68,20 +68,25 @@ async function view(page: Page): Promise<{ to: string; bars: number }> {
   return { to: match?.[1] ?? '', bars: Number(match?.[2] ?? Number.NaN) };
 }
 
-test('every target on the phone page is at least 24 × 24 px; the Buy / Sell bar and the sheet actions 44 px', async ({ page }) => {
-  await closeTradeGuide(page);
-  await signIn(page, 'u-demo', TRADE_PATH);
-  await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: COLD_START_MS });
-  await expect(page.locator('.ob-row').first()).toBeVisible({ timeout: COLD_START_MS });
-  await expect(page.locator('#orders-panel').getByText('No open orders')).toBeVisible({ timeout: COLD_START_MS });
-  expect(await smallTargets(page, '[data-testid="mobile-page"]', 24)).toEqual([]);
-  expect(await smallTargets(page, '.mobile-trade-bar', 44)).toEqual([]);
+test.describe('target sizes', () => {
+  // Sizes as they rest: the announcement bar slides in 3 s after a load, and a target measured mid-slide is a
+  // fraction of a pixel short (seen once in a fresh-clone run, once the loads got faster).
+  test.use({ reducedMotion: 'reduce' });
+  test('every target on the phone page is at least 24 × 24 px; the Buy / Sell bar and the sheet actions 44 px', async ({ page }) => {
+    await closeTradeGuide(page);
+    await signIn(page, 'u-demo', TRADE_PATH);
+    await expect(page.getByTestId('mobile-page')).toBeVisible({ timeout: COLD_START_MS });
+    await expect(page.locator('.ob-row').first()).toBeVisible({ timeout: COLD_START_MS });
+    await expect(page.locator('#orders-panel').getByText('No open orders')).toBeVisible({ timeout: COLD_START_MS });
+    expect(await smallTargets(page, '[data-testid="mobile-page"]', 24)).toEqual([]);
+    expect(await smallTargets(page, '.mobile-trade-bar', 44)).toEqual([]);
 
-  await page.getByRole('group', { name: 'Trade', exact: true }).getByRole('button', { name: 'Buy BTC' }).tap();
-  const sheet = page.getByRole('dialog', { name: 'Trade BTC/USDT' });
-  await expect(sheet).toBeVisible();
-  expect(await smallTargets(page, '.order-sheet', 24)).toEqual([]);
-  expect(await smallTargets(page, '.order-sheet__close, .order-sheet button[type="submit"]', 44)).toEqual([]);
+    await page.getByRole('group', { name: 'Trade', exact: true }).getByRole('button', { name: 'Buy BTC' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'Trade BTC/USDT' });
+    await expect(sheet).toBeVisible();
+    expect(await smallTargets(page, '.order-sheet', 24)).toEqual([]);
+    expect(await smallTargets(page, '.order-sheet__close, .order-sheet button[type="submit"]', 44)).toEqual([]);
+  });
 });
 
 test('the chart pans with a swipe, zooms with a pinch, shows the crosshair on a long press; a vertical swipe scrolls the page', async ({ page }) => {
