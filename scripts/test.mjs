@@ -109,21 +109,25 @@ function unitDurations(report) {
   ]);
 }
 
-/** Playwright's report: each test's own time, the retry's included. */
-function e2eDurations(report) {
+/** Every test of a Playwright report, with its spec and the name it is reported by. */
+function e2eTests(report) {
   const out = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) {
-        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
-        out.push([ms / 1000, `${spec.file}:${spec.line} ${spec.title}${t.projectName ? ` [${t.projectName}]` : ''}`.slice(0, 150)]);
-      }
+      for (const t of spec.tests ?? []) out.push({ spec, test: t, project: t.projectName ? ` [${t.projectName}]` : '' });
     }
     (suite.suites ?? []).forEach(walk);
   };
   (report.suites ?? []).forEach(walk);
   return out;
 }
+
+/** Each test's own time, the retry's included. */
+const e2eDurations = (tests) =>
+  tests.map(({ spec, test, project }) => [
+    (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0) / 1000,
+    `${spec.file}:${spec.line} ${spec.title}${project}`.slice(0, 150),
+  ]);
 
 /** A package.json script (the same command a developer types), run with Node 22 first on PATH. */
 async function runScript(name) {
@@ -176,17 +180,9 @@ const stages = {
     const code = await run('playwright', ['test'], { PW_JSON_OUTPUT: file, CHROMIUM_PATH: chromium });
     const r = readJson(file);
     if (!r?.stats) return check(false, `no JSON report (playwright exit ${code})`);
-    const flaky = [];
-    const walk = (suite) => {
-      for (const spec of suite.specs ?? []) {
-        for (const t of spec.tests ?? []) {
-          if (t.status === 'flaky') flaky.push(`${spec.file} > ${spec.title}${t.projectName ? ` [${t.projectName}]` : ''}`);
-        }
-      }
-      (suite.suites ?? []).forEach(walk);
-    };
-    (r.suites ?? []).forEach(walk);
-    listSlowest('e2e', e2eDurations(r));
+    const tests = e2eTests(r);
+    const flaky = tests.filter(({ test }) => test.status === 'flaky').map(({ spec, project }) => `${spec.file} > ${spec.title}${project}`);
+    listSlowest('e2e', e2eDurations(tests));
     for (const name of flaky) console.log(`WARNING: flaky e2e test (passed on retry): ${name}`);
     // Errors outside any test (global setup, webServer) leave no failed test behind.
     let failed = r.stats.unexpected + (r.errors?.length ?? 0);
