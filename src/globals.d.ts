@@ -1,8 +1,8 @@
-/** `locales/{lng}/{ns}.json` paths present at build time (vite.config.ts `define`). */
-declare const BUILD_LOCALE_FILES: string[];
+/** The namespaces of each language's `locales/{lng}/{ns}.json` files at build time, comma-joined (vite.config.ts `define`). */
+declare const BUILD_LOCALE_NAMESPACES: Record<string, string>;
 
 /** package.json's version at build time (vite.config.ts `define`). */
 declare const APP_VERSION: string;
 
-/** The Traditional Chinese face cut to the app's zh-TW characters (vite-plugins/cjkFont.ts). */
+/** The Chinese, Japanese and Korean faces, each cut to its language's characters (vite-plugins/cjkFont.ts). */
 declare module 'virtual:cjk-font.css';

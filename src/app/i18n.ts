@@ -10,7 +10,9 @@ export const NAMESPACES = ['common', 'trade', 'lt', 'replay', 'market', 'orderbo
 const i18next = createInstance();
 
 /** Translation files the build has (vite.config.ts); a language without its file falls back to English. */
-const AVAILABLE = new Set(BUILD_LOCALE_FILES.map((path) => `/${path}`));
+const AVAILABLE = new Set(
+  Object.entries(BUILD_LOCALE_NAMESPACES).flatMap(([lng, names]) => names.split(',').map((ns) => `/locales/${lng}/${ns}.json`)),
+);
 
 /**
  * Asking for a file the build does not have would get a 404, or from a static

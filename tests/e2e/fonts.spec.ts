@@ -5,7 +5,8 @@ import { COLD_START_MS } from './support/orderForm';
 /**
  * No font luck (issue 33 part 3): every character the page shows in English, Arabic and Chinese lies in a range of a face
  * the app ships (its @font-face unicode-ranges). A ★, ☰ or → outside them would come from whatever font the
- * system has, or show as an empty box. zh-TW's face is cut to the characters its texts use (vite-plugins/cjkFont.ts).
+ * system has, or show as an empty box. The Chinese, Japanese and Korean faces are cut to the characters their texts use
+ * (vite-plugins/cjkFont.ts).
  */
 async function charactersOutsideShippedFonts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -53,6 +54,31 @@ for (const locale of ['en', 'ar-SA', 'zh-TW'] as const) {
     expect(await charactersOutsideShippedFonts(page)).toEqual([]);
   });
 }
+
+/**
+ * One language of each other script the app ships a face for. tests/unit/localeFonts.test.ts checks every text of
+ * every language against the faces; this checks what the pages really draw, Intl's words included.
+ */
+const OTHER_SCRIPTS = ['ja', 'ko', 'zh', 'th', 'he', 'fa', 'el', 'ru', 'vi'] as const;
+
+test('a page in each other script draws its signed-in trading page in shipped fonts', async ({ page }) => {
+  // Nine pages in one test: after the first, each joins the running exchange (the shared worker outlives a navigation).
+  test.slow();
+  await page.addLocatorHandler(page.locator('dialog.tour[open]'), () => page.keyboard.press('Escape'), { noWaitAfter: true });
+  await signIn(page, 'u-demo', `/${OTHER_SCRIPTS[0]}/trade/spot/BTC/USDT`);
+  const outside: Record<string, string[]> = {};
+  for (const locale of OTHER_SCRIPTS) {
+    await page.goto(`/${locale}/trade/spot/BTC/USDT`);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    // Hebrew and Persian read right to left, as Arabic does.
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'he' || locale === 'fa' ? 'rtl' : 'ltr');
+    await expect(page.locator('.ob-row').first()).toBeVisible({ timeout: COLD_START_MS });
+    await expect(page.getByTestId('header-last-price')).not.toBeEmpty({ timeout: COLD_START_MS });
+    const characters = await charactersOutsideShippedFonts(page);
+    if (characters.length) outside[locale] = characters;
+  }
+  expect(outside).toEqual({});
+});
 
 test('the phone page and its settings menu use only shipped fonts', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
