@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeDirection, formatChangePercent } from '../../domain/changePercent';
 import { marketListRows, nextSort, quoteTabs, type MarketRow, type MarketSort, type MarketTab, type SortKey } from '../../domain/marketList';
@@ -42,8 +42,10 @@ export function MarketList({ rows, currentSymbolId, favorites, onSelect, onClose
 
   const containerRef = useRef<HTMLDivElement>(null);
   const closeList = useEffectEvent(() => onClose());
-  // Keys of the whole list (a dialog): Escape closes it, arrows walk the rows.
-  useEffect(() => {
+  // Keys of the whole list (a dialog): Escape closes it, arrows walk the rows. Attached in the commit that
+  // focuses the search box (autoFocus), not after paint: on a busy main thread a passive effect ran late, and an
+  // Escape typed right after the list opened reached a list with no listener yet and was lost (CI of e31bac5).
+  useLayoutEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     const onKeyDown = (event: KeyboardEvent) => {
