@@ -43,7 +43,8 @@ interface Slice {
   ranges: Array<[number, number]>;
 }
 
-function parseRanges(text: string): Array<[number, number]> {
+/** A unicode-range value ("U+4E00-4E8C,U+3041") as [from, to] code point pairs. */
+export function parseRanges(text: string): Array<[number, number]> {
   return text.split(',').map((part) => {
     const [from = '', to = from] = part.trim().replace(/^U\+/i, '').split('-');
     return [parseInt(from, 16), parseInt(to, 16)] as [number, number];

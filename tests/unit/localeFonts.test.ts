@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../src/domain/locale';
-import { CJK_FACES } from '../../vite-plugins/cjkFont';
+import { CJK_FACES, parseRanges } from '../../vite-plugins/cjkFont';
 
 /**
  * Every character of every translation lies in a face the app ships (issue 26 part 1 with issue 33 part 3): Inter's
@@ -15,14 +15,8 @@ const root = resolve(import.meta.dirname, '..', '..');
 const requireHere = createRequire(join(root, 'package.json'));
 type Range = [number, number];
 
-function rangesOf(css: string): Range[] {
-  return [...css.matchAll(/unicode-range:\s*([^;}]+)/g)].flatMap((m) =>
-    m[1]!.split(',').map((part) => {
-      const [from = '', to = from] = part.trim().replace(/^U\+/i, '').split('-');
-      return [parseInt(from, 16), parseInt(to, 16)] as Range;
-    }),
-  );
-}
+/** Every unicode-range of a stylesheet, read as the CJK plugin reads its packages' ranges. */
+const rangesOf = (css: string): Range[] => [...css.matchAll(/unicode-range:\s*([^;}]+)/g)].flatMap((m) => parseRanges(m[1]!));
 const cssOf = (pkg: string) => readFileSync(requireHere.resolve(`${pkg}/wght.css`), 'utf8');
 const covered = (ranges: Range[], code: number) => ranges.some(([from, to]) => code >= from && code <= to);
 
