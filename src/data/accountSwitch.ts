@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { EXCHANGE_IN_PAGE } from './backendKind';
-import { readSessionCookie } from './realtime/private/client';
+import { readSessionCookie } from './sessionCookie';
 import { STORAGE_KEYS } from './storage';
 
 export interface AccountSwitchOptions {

@@ -23,7 +23,8 @@ import {
 import type { Profile } from './api/profile';
 import { perUserStored } from './perUserStored';
 import { useProfile, queryKeys } from './queries';
-import { usePrivateState } from './realtime/private';
+// The feed alone: the private client and its frame parsers load with the panels that open the socket.
+import { usePrivateState } from './realtime/private/feed';
 import { STORAGE_KEYS } from './storage';
 import { fetchUpgradeStatus, startUpgrade } from './upgradeApi';
 

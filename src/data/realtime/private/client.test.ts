@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE_CODES } from '../../../domain/realtime';
 import { fakeSockets, type FakeSockets } from '../fakeSocket.testkit';
-import { createPrivateClient, privateSocketUrl, readSessionCookie, type PrivateClient, type PrivateEvent } from './client';
+import { createPrivateClient, privateSocketUrl, type PrivateClient, type PrivateEvent } from './client';
 import { pollingFor } from './feed';
 import { classicWallet, fillView, ltOrderView, openAndAck, orderView, push, requests, unifiedWallet } from './privateSocket.testkit';
 import type { PrivateAccountType } from './topics';
@@ -248,15 +248,9 @@ describe('polling decisions', () => {
   });
 });
 
-describe('the socket address and the session token', () => {
+describe('the socket address', () => {
   it('sits beside the quote socket', () => {
     expect(privateSocketUrl('', { href: 'https://trade.example/en/trade/BTC/USDT' })).toBe('wss://trade.example/realtime_w');
     expect(privateSocketUrl('http://10.0.0.2:8080/v1', undefined)).toBe('ws://10.0.0.2:8080/v1/realtime_w');
-  });
-
-  it('reads spot_session from the cookie', () => {
-    expect(readSessionCookie('a=1; spot_session=abc%3D; b=2')).toBe('abc=');
-    expect(readSessionCookie('a=1')).toBeNull();
-    expect(readSessionCookie('')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { quoteSocketUrl } from '../client';
 import { createConnection, systemScheduler, type ConnectionStatus, type PageActivitySource, type Scheduler, type TimerHandle, type WebSocketConstructor } from '../connection';
 import { readPrivateFrame, readPush, type PrivateFrame, type PrivatePush } from './frames';
 import { splitSocket } from './splitSocket';
+import { readSessionCookie } from '../../sessionCookie';
 import { LOGIN_REQUIRED, authFrame, roleOf, subFrame, topicsFor, type PrivateAccountType } from './topics';
 
 export interface PrivateState {
@@ -49,17 +50,6 @@ export interface PrivateClient {
   healthCheck(): void;
   /** for good: the socket closes (4005), no reconnect, no more events */
   close(): void;
-}
-
-const SESSION_COOKIE = 'spot_session';
-
-/** The session token as the page's cookie holds it (in-page exchange: readable; a real server's HttpOnly cookie: null). */
-export function readSessionCookie(cookie: string | undefined = globalThis.document?.cookie): string | null {
-  for (const part of (cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE && value.length > 0) return decodeURIComponent(value.join('=')) || null;
-  }
-  return null;
 }
 
 /** ws(s)://…/realtime_w beside the quote socket: the same API origin and path prefix. */
