@@ -41,7 +41,9 @@ export function useToolbarScroll(ref: RefObject<HTMLElement | null>) {
         }, wait);
     };
 
-    measure();
+    // A ResizeObserver reports every element once as observation starts, after the browser's own layout: measuring
+    // here as well forced a layout of the half-built page in this effect (~100 ms of a cold start on two cores).
+    if (typeof ResizeObserver === 'undefined') measure();
     el.addEventListener('scroll', throttled, { passive: true });
     // The toolbar's own size and its content's (buttons appear, labels change language).
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(throttled);
