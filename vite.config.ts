@@ -5,6 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { localeNamespaces, localesPlugin } from './vite-plugins/locales.ts';
 import { preloadFontPlugin } from './vite-plugins/preloadFont.ts';
 import { cjkFontPlugin } from './vite-plugins/cjkFont.ts';
+import { embeddedExchangePlugin } from './vite-plugins/embeddedExchange.ts';
+import { languageNamesFontPlugin } from './vite-plugins/languageNamesFont.ts';
 
 // The demo build embeds the simulated exchange; VITE_BACKEND=remote builds a page
 // that talks to a real server at the same origin instead.
@@ -14,6 +16,8 @@ export default defineConfig({
     localesPlugin(),
     preloadFontPlugin('inter-latin-wght-normal'),
     cjkFontPlugin(),
+    languageNamesFontPlugin(),
+    embeddedExchangePlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -39,6 +39,9 @@ interface FirstPaint {
   liveRowMs: number;
   candleMs: number;
   /** when the page heard that the exchange in its worker is ready, ms after navigation */
+  /** when the page opened the exchange's worker, and when the worker said its code was in (ms after navigation) */
+  exchangeOpenedMs: number | null;
+  exchangeLoadedMs: number | null;
   exchangeReadyMs: number | null;
   exchangeBootMs: number | null;
   exchangeJoined: boolean | null;
@@ -80,6 +83,8 @@ async function firstPaint(page: Page): Promise<FirstPaint> {
       bookRowMs: seen.bookRow!,
       liveRowMs: seen.liveRow!,
       candleMs: seen.candle!,
+      exchangeOpenedMs: performance.getEntriesByName('embedded-exchange-opened')[0]?.startTime ?? null,
+      exchangeLoadedMs: performance.getEntriesByName('embedded-exchange-loaded')[0]?.startTime ?? null,
       exchangeReadyMs: ready?.startTime ?? null,
       exchangeBootMs: detail?.bootMs ?? null,
       exchangeJoined: detail?.joined ?? null,
@@ -200,6 +205,10 @@ export async function benchFirstLoad(options: { lighthouse: boolean } = { lighth
     console.log(`  cold start, desktop, median of ${COLD_RUNS}: shell ${ms(median(cold.map((c) => c.shellMs)))}, exchange ready ${readies.length ? ms(median(readies)) : 'n/a'}`);
     console.log(`  cold start, desktop, median of ${COLD_RUNS}: first book row ${ms(median(cold.map((c) => c.bookRowMs)))}, first candle ${ms(median(cold.map((c) => c.candleMs)))} (budget 2,500 ms)`);
     console.log(`  exchange boot in its shared worker: ${boots.length ? ms(median(boots)) : 'not reported (in-page runtime)'}`);
+    const marks = (pick: (c: FirstPaint) => number | null) => cold.map(pick).filter((m): m is number => m !== null);
+    const openedAt = marks((c) => c.exchangeOpenedMs);
+    const loadedAt = marks((c) => c.exchangeLoadedMs);
+    if (openedAt.length && loadedAt.length) console.log(`  exchange worker opened ${ms(median(openedAt))} after navigation, its code in (heard by the page) at ${ms(median(loadedAt))}`);
     if (warm) {
       console.log(`  service worker, first visit: installed (whole precache) and controlling ${ms(warm.swControlMs)} after navigation`);
       console.log(`  warm offline start: shell ${ms(warm.paint.shellMs)}, exchange ready ${warm.paint.exchangeReadyMs === null ? 'n/a' : ms(warm.paint.exchangeReadyMs)}`);

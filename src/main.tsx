@@ -1,3 +1,6 @@
+// First of all: the demo build opens its exchange's worker here, so the exchange's code loads and compiles while
+// the page's modules evaluate (vite-plugins/embeddedExchange.ts; nothing in the remote build).
+import 'virtual:embedded-exchange-early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -10,6 +13,7 @@ import { getQuoteClient } from './data/realtime';
 import '@fontsource-variable/inter/wght.css';
 import './app/fonts.css';
 import 'virtual:cjk-font.css';
+import 'virtual:language-names-font.css';
 import './app/styles.css';
 
 /** The language the first screen will be in, so i18next loads it first and only it. */
@@ -19,11 +23,11 @@ function initialLocale(decision: RouteDecision) {
 }
 
 /** The embedded exchange answers before the app sends anything; a remote build talks to a real server. */
-async function startBackend(decision: RouteDecision) {
-  if (import.meta.env.VITE_BACKEND === 'remote') return;
+async function startBackend(decision: RouteDecision, onExchangeLoaded: () => void) {
+  if (import.meta.env.VITE_BACKEND === 'remote') return onExchangeLoaded();
   const { startEmbeddedBackend } = await import('../mocks/browser');
   // The market the page opens on loads in the exchange while the page boots, not when its header first asks.
-  await startEmbeddedBackend(decision.kind === 'redirect' ? [] : [`${decision.base}${decision.quote}`]);
+  await startEmbeddedBackend(decision.kind === 'redirect' ? [] : [`${decision.base}${decision.quote}`], onExchangeLoaded);
   // The demo build lets tests and curious traders read what the quote client holds (devtools, Playwright).
   Object.assign(window, { spotRealtimeDebug: getQuoteClient() });
 }
@@ -34,8 +38,12 @@ async function boot() {
   document.documentElement.lang = locale;
   document.documentElement.dir = textDirection(locale);
   const tradeScreen = decision.kind === 'spot';
-  const backend = startBackend(decision);
-  if (tradeScreen && navigator.serviceWorker?.controller) preloadTradeScreenChunks(window.innerWidth);
+  // From the service worker's cache the panels' code is asked for at once; over the network only once the
+  // exchange's own code is in (the larger download, which the first book row waits for more), then beside its boot.
+  const fromCache = Boolean(navigator.serviceWorker?.controller);
+  const preloadPanels = () => tradeScreen && preloadTradeScreenChunks(window.innerWidth);
+  const backend = startBackend(decision, fromCache ? () => undefined : preloadPanels);
+  if (fromCache) preloadPanels();
   // The language file goes through the network layer, which must not start before the exchange answers:
   // fetched beside the exchange's start, a page opened from the service worker's cache was left with its
   // server routes unmeasured (footer.spec, rewards hub on the EU site).

@@ -38,7 +38,7 @@ export const CJK_FACES: readonly CjkFace[] = [
   { locale: 'ko', pkg: '@fontsource-variable/noto-sans-kr', family: 'Noto Sans KR Subset' },
 ];
 
-interface Slice {
+export interface Slice {
   file: string;
   ranges: Array<[number, number]>;
 }
@@ -51,7 +51,7 @@ export function parseRanges(text: string): Array<[number, number]> {
   });
 }
 
-function readSlices(packageDir: string): Slice[] {
+export function readSlices(packageDir: string): Slice[] {
   const css = readFileSync(join(packageDir, 'wght.css'), 'utf8');
   return [...css.matchAll(/@font-face\s*{([^}]*)}/g)].flatMap((match) => {
     const body = match[1] ?? '';

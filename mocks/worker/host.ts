@@ -57,6 +57,8 @@ export function createExchangeHost(
         // A port whose tab is gone: nothing to tell.
       }
     };
+    // First, before any boot: the worker's script (the exchange's code, the largest download) is here.
+    post({ t: 'loaded' });
     const closeAll = () => {
       for (const connection of sockets.values()) connection.onClose();
       sockets.clear();

@@ -83,6 +83,11 @@ export interface SocketClosedByExchange {
   reason: string;
 }
 
+/** The exchange's code has arrived in its worker: sent on connecting, before the boot (the page may load its panels' code now). */
+export interface Loaded {
+  t: 'loaded';
+}
+
 export interface Ready {
   t: 'ready';
   /** ms from the worker's start to an exchange that answers */
@@ -91,7 +96,7 @@ export interface Ready {
   joined: boolean;
 }
 
-export type ExchangeMessage = HttpReply | SocketFrame | SocketClosedByExchange | Ready;
+export type ExchangeMessage = HttpReply | SocketFrame | SocketClosedByExchange | Loaded | Ready;
 
 /** The header that carries the page's session token to the worker, which sees no cookies. */
 export const SESSION_HEADER = 'x-embedded-session';

@@ -15,6 +15,9 @@ import { exchangeOwns } from './routing';
 import { frameText } from '../gateway/frameText';
 import { TEXT_KEYS } from '../runtime/textStores';
 import { SESSION_HEADER, type ExchangeMessage, type HttpAnswer, type SocketKind, type TabMessage } from './protocol';
+import { openExchange, type WorkerRuntime } from './exchangePort';
+
+export type { WorkerRuntime } from './exchangePort';
 
 export interface TabClientOptions {
   runtime: WorkerRuntime;
@@ -24,6 +27,8 @@ export interface TabClientOptions {
   log: boolean;
   /** the symbols the page opens on (`BTCUSDT`), loaded by the exchange before the page asks */
   wants: string[];
+  /** called once, when the exchange's code has arrived in its worker (before it boots) */
+  onLoaded?: () => void;
 }
 
 interface SocketClient {
@@ -68,39 +73,24 @@ function responseOf(answer: HttpAnswer): Response | null {
   return new Response(empty ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
-/** Where the exchange runs: the browser's shared worker, or (no SharedWorker) this tab's dedicated worker, one of which leads. */
-export type WorkerRuntime = 'shared' | 'dedicated';
-
-interface ExchangePort {
-  postMessage(message: TabMessage, transfer: Transferable[]): void;
-  onmessage: ((event: MessageEvent<ExchangeMessage>) => void) | null;
-}
-
-// One worker file for both: Vite bundles it once, and the service worker precaches it once.
-function openExchangeWorker(runtime: WorkerRuntime): { port: ExchangePort; worker: AbstractWorker } {
-  if (runtime === 'shared') {
-    // extendedLifetime (Chromium 148+, ignored elsewhere): the exchange outlives its last tab for a moment, so a
-    // reload or a link to another page of the site joins the running market instead of booting a new exchange
-    // (about 7 s of CPU on a 2-core machine: the code, the sessions, the restored accounts).
-    const worker = new SharedWorker(new URL('./exchangeWorker.ts', import.meta.url), { type: 'module', name: 'spot-embedded-exchange', extendedLifetime: true });
-    return { port: worker.port, worker };
-  }
-  const worker = new Worker(new URL('./exchangeWorker.ts', import.meta.url), { type: 'module', name: 'spot-embedded-exchange' });
-  return { port: worker, worker };
-}
-
 export async function startTabClient(options: TabClientOptions): Promise<void> {
-  const { port, worker } = openExchangeWorker(options.runtime);
+  const { port, worker, early, failed } = openExchange(options.runtime);
   const tab = crypto.randomUUID();
   let nextId = 1;
   const calls = new Map<number, (answer: HttpAnswer) => void>();
   const sockets = new Map<number, SocketClient>();
+  let loaded = options.onLoaded;
 
   const send = (message: TabMessage, transfer: Transferable[] = []) => port.postMessage(message, transfer);
 
-  port.onmessage = (event: MessageEvent<ExchangeMessage>) => {
+  const onMessage = (event: MessageEvent<ExchangeMessage>) => {
     const message = event.data;
     switch (message.t) {
+      case 'loaded':
+        performance.mark('embedded-exchange-loaded');
+        loaded?.();
+        loaded = undefined;
+        break;
       case 'ready':
         // Read by `npm run bench:first-load`: the exchange's boot time in its worker.
         performance.mark('embedded-exchange-ready', { detail: { bootMs: message.bootMs, joined: message.joined } });
@@ -121,15 +111,23 @@ export async function startTabClient(options: TabClientOptions): Promise<void> {
       }
     }
   };
+  port.onmessage = onMessage;
+  // What the worker opened at the page's start said before this listened ('loaded', usually).
+  for (const event of early) onMessage(event);
   // A worker that fails to start leaves every call unanswered: fail them as a dropped network would.
-  worker.onerror = (event) => {
+  const onError = (event: Event) => {
     console.error('embedded exchange: its worker failed', event);
     for (const answer of calls.values()) answer('network-error');
     calls.clear();
   };
+  worker.onerror = onError;
+  // One that failed before this listened never answers: every call fails at once.
+  const dead = failed !== null;
+  if (failed) onError(failed);
   send({ t: 'hello', tab, site: options.site, faults: options.faults, legacy: legacyTexts(), wants: options.wants });
 
   async function forward(request: Request): Promise<Response | null> {
+    if (dead) return Response.error();
     const id = nextId++;
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
     const headers: [string, string][] = [...request.headers];

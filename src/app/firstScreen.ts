@@ -23,12 +23,14 @@ export function preloadTradeScreenTexts(i18n: I18n): void {
 }
 
 /**
- * Asks for the first trade screen's chunks at boot, when the service worker
- * has the app (a repeat visit, online or not). Left to React, each chunk is
- * asked for once its parent has rendered (app → grid → panel), which held
- * the first book row ~0.7 s behind the shell of a warm start. On a first
- * visit they are left to React: over a slow line they would take bandwidth
- * from the exchange's worker script, which the book waits for more.
+ * Asks for the first trade screen's chunks before React renders their
+ * parents. Left to React, each chunk is asked for once its parent has
+ * rendered (app → grid → panel), which held the first book row ~0.7 s
+ * behind the shell of a warm start and ~1.2 s behind a cold one. main.tsx
+ * calls it at boot when the service worker has the app, and on a first
+ * visit once the exchange's worker script has arrived: over a slow line the
+ * panels must not take bandwidth from that script, which the book waits for
+ * more, but they can load (and render) while the exchange boots.
  */
 export function preloadTradeScreenChunks(windowWidth: number): void {
   for (const panel of [LazyChartPanel, LazyOrderbookPanel, LazyOrdersPanel, LazyOrderEntryPanel]) void panel.preload();

@@ -36,7 +36,7 @@ export function SettingsBar({ locale, onResetLayout, tools, compact = false }: S
     <>
       <label className="settings-bar__field">
         <span className="visually-hidden">{t('language')}</span>
-        <select value={locale} onChange={changeLanguage} aria-label={t('language')} data-testid="language-picker">
+        <select className="language-picker" value={locale} onChange={changeLanguage} aria-label={t('language')} data-testid="language-picker">
           {SUPPORTED_LOCALES.map((l) => (
             <option key={l} value={l} lang={l}>
               {LOCALE_NATIVE_NAMES[l]}
