@@ -177,7 +177,7 @@ function CandleChartView(props: CandleChartProps & { datafeed: ChartDatafeed; do
   const empty = history.bars.length === 0;
   return (
     <div className="candle-chart" ref={setHost}>
-      {controller && <Legend controller={controller} symbolName={props.symbolName} interval={interval} pricePrecision={props.pricePrecision} />}
+      {controller && <Legend controller={controller} symbolName={props.symbolName} interval={interval} pricePrecision={props.pricePrecision} locale={props.numberLocale} />}
       {controller && (
         <ExecutionMarkers controller={controller} symbolId={symbolId} interval={interval} pricePrecision={props.pricePrecision} timeZone={settings.timezone} />
       )}

@@ -4,14 +4,21 @@ import { formatDecimal } from '../../../domain/format';
 import type { Interval } from '../../../domain/intervals';
 import type { ChartController, LegendState } from './chartController';
 
-const fmt = (v: number | null | undefined, decimals: number) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : (formatDecimal(v, decimals) ?? '—'));
+/** A value at its decimals, grouped the page's way (the header and the book write "61 802,44" in Russian; so does the legend). */
+const fmt = (v: number | null | undefined, decimals: number, locale: string) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '—' : (formatDecimal(v, decimals, locale) ?? '—');
+/** A change with its sign: a rise, or one that rounds to nothing, takes '+'; formatDecimal writes the '-'. */
+const percent = (ratio: number, locale: string) => {
+  const body = fmt(ratio * 100, 2, locale);
+  return `${body.startsWith('-') ? '' : '+'}${body}%`;
+};
 
 /**
  * The values under the crosshair (the last bar when the pointer is away):
  * O/H/L/C, volume, change and each indicator's lines. It renders on its own,
  * so a live tick repaints the legend and not the chart's React tree.
  */
-export function Legend({ controller, symbolName, interval, pricePrecision }: { controller: ChartController; symbolName: string; interval: Interval; pricePrecision: number }) {
+export function Legend({ controller, symbolName, interval, pricePrecision, locale }: { controller: ChartController; symbolName: string; interval: Interval; pricePrecision: number; locale: string }) {
   const { t } = useTranslation('chart');
   const [legend, setLegend] = useState<LegendState | null>(null);
   useEffect(() => {
@@ -34,12 +41,12 @@ export function Legend({ controller, symbolName, interval, pricePrecision }: { c
         <span>· {t(`main.interval.${interval}`)}</span>
         {bar && (
           <span dir="ltr" className={`chart-legend__ohlc chart-legend__ohlc--${direction}`}>
-            <span>{t('main.legend.open')} {fmt(bar.open, pricePrecision)}</span>
-            <span>{t('main.legend.high')} {fmt(bar.high, pricePrecision)}</span>
-            <span>{t('main.legend.low')} {fmt(bar.low, pricePrecision)}</span>
-            <span data-testid="legend-close">{t('main.legend.close')} {fmt(bar.close, pricePrecision)}</span>
-            {change !== null && <span>{`${change >= 0 ? '+' : ''}${(change * 100).toFixed(2)}%`}</span>}
-            <span>{t('main.legend.volume')} {fmt(bar.volume, 4)}</span>
+            <span>{t('main.legend.open')} {fmt(bar.open, pricePrecision, locale)}</span>
+            <span>{t('main.legend.high')} {fmt(bar.high, pricePrecision, locale)}</span>
+            <span>{t('main.legend.low')} {fmt(bar.low, pricePrecision, locale)}</span>
+            <span data-testid="legend-close">{t('main.legend.close')} {fmt(bar.close, pricePrecision, locale)}</span>
+            {change !== null && <span>{percent(change, locale)}</span>}
+            <span>{t('main.legend.volume')} {fmt(bar.volume, 4, locale)}</span>
           </span>
         )}
       </div>
@@ -49,7 +56,7 @@ export function Legend({ controller, symbolName, interval, pricePrecision }: { c
           {group.values.length > 1 && <span>{group.label}</span>}
           {group.values.map((v) => (
             <span key={v.name} dir="ltr" style={{ color: v.color }}>
-              {v.name} {fmt(v.value, pricePrecision)}
+              {v.name} {fmt(v.value, pricePrecision, locale)}
             </span>
           ))}
         </div>
@@ -58,7 +65,7 @@ export function Legend({ controller, symbolName, interval, pricePrecision }: { c
         <div className="chart-legend__row" key={c.symbolId} data-testid="legend-compare">
           <span style={{ color: c.color }}>{c.symbolId}</span>
           <span dir="ltr" className="chart-legend__change">
-            {c.change === null ? '—' : `${c.change >= 0 ? '+' : ''}${(c.change * 100).toFixed(2)}%`}
+            {c.change === null ? '—' : percent(c.change, locale)}
           </span>
         </div>
       ))}
