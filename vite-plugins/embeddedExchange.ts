@@ -1,14 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** What main.tsx imports first: the module that opens the embedded exchange's worker as it loads, or nothing. */
 export const EARLY_EXCHANGE_ID = 'virtual:embedded-exchange-early';
-const EARLY_START = fileURLToPath(new URL('../mocks/worker/exchangePort.ts', import.meta.url));
 const NOTHING = '\0embedded-exchange-early:none';
 
 /** Which module the early start resolves to: the worker's opener in the demo build, an empty one in the remote build. */
-export function earlyExchangeModule(backend: string | undefined): string {
-  return backend === 'remote' ? NOTHING : EARLY_START;
+export function earlyExchangeModule(backend: string | undefined, root = process.cwd()): string {
+  return backend === 'remote' ? NOTHING : resolve(root, 'mocks/worker/exchangePort.ts');
 }
 
 /**

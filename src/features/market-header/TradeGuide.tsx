@@ -1,13 +1,10 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRADE_GUIDE_PREF_KEY, tradeGuideState } from '../../domain/headerRules';
 import { DEFAULT_STEP_GUIDE, parseStepGuide } from '../../domain/tours';
 import { readJson, STORAGE_KEYS, writeJson } from '../../data/storage';
 import { useUserPreferences } from '../../data/userPreferences';
-import { lazyNamed } from '../../ui/lazyNamed';
-
-/** The tour's code (the spotlight, its steps) loads when a tour opens, not with the page's first script. */
-const GuidedTour = lazyNamed(() => import('../tours'), 'GuidedTour');
+import { GuidedTour } from '../tours';
 
 /**
  * The trade guide (spec 1 §2.4, §4): the new-user onboarding tour over the
@@ -32,19 +29,17 @@ export function TradeGuide() {
         {t('tradeGuide')}
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <GuidedTour
-            id="onboarding"
-            initialStep={resumeAt}
-            markRead={preferences.loggedIn && state !== 'read'}
-            onStepChange={(step) => writeJson(STORAGE_KEYS.stepGuide, [step + 1, DEFAULT_STEP_GUIDE[1]])}
-            onClosed={() => {
-              writeJson(STORAGE_KEYS.stepGuide, DEFAULT_STEP_GUIDE);
-              setOpen(false);
-              setDismissed(true);
-            }}
-          />
-        </Suspense>
+        <GuidedTour
+          id="onboarding"
+          initialStep={resumeAt}
+          markRead={preferences.loggedIn && state !== 'read'}
+          onStepChange={(step) => writeJson(STORAGE_KEYS.stepGuide, [step + 1, DEFAULT_STEP_GUIDE[1]])}
+          onClosed={() => {
+            writeJson(STORAGE_KEYS.stepGuide, DEFAULT_STEP_GUIDE);
+            setOpen(false);
+            setDismissed(true);
+          }}
+        />
       )}
     </>
   );
