@@ -26,7 +26,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CDPSession, Page } from '@playwright/test';
 import { drawn, fillMarks, INIT_SCRIPT, openOrderCount, placeLimits, showMarks, startTrading, stopTrading, widenPriceAxis } from './bench-chart-trading/page';
-import { frameDeltas, signInDemoTrader } from './bench-ui/page';
+import { frameDeltas, replaySpeed, signInDemoTrader } from './bench-ui/page';
 import { percentile, printTable, type Row } from './bench-ui/report';
 import { machineLoad, withBenchPage } from './bench-ui/session';
 import { buildDist, CHROMIUM, DIST, ROOT } from './bench-ui/setup';
@@ -61,11 +61,6 @@ export function parseChartTradingArgs(argv: string[]): ChartTradingOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : v.toFixed(1));
-
-async function replaySpeed(page: Page, speed: number): Promise<void> {
-  const answer = await page.evaluate(async (s) => (await fetch('/mock/api/replay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'speed', speed: s }) })).json(), speed);
-  if (!answer.success) throw new Error(`speed refused: ${answer.message}`);
-}
 
 /** CDP's cumulative main-thread seconds (wall clock, all tasks, script, style and layout) of the page. */
 async function mainThread(cdp: CDPSession) {

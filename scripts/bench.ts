@@ -26,6 +26,7 @@ import { benchExchangeSection, printExchangeRows } from './bench-exchange.ts';
 import { benchOrderSection } from './bench-order.ts';
 import { benchOrdersListSection } from './bench-orders-list.ts';
 import { benchChartTradingSection } from './bench-chart-trading.ts';
+import { benchSoakSection } from './bench-soak.ts';
 import { benchServer, printServerBench } from './bench-server.ts';
 import type { SessionHeader } from '../mocks/market/types';
 
@@ -130,6 +131,8 @@ async function main() {
   await benchOrdersListSection([]);
   // The trader's own trading on the chart (50 order lines, 500 execution marks) at 10×.
   await benchChartTradingSection([]);
+  // Issue 26: the long run (heaps, detached DOM, storage while trading at 10×; 12 min projected to the hour).
+  await benchSoakSection([]);
   // Issue 31: the local server as a service (durable orders/s from 100 users over HTTP, quote-socket clients held).
   printServerBench(await benchServer());
 }

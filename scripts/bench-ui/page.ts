@@ -33,6 +33,12 @@ export async function signInDemoTrader(page: Page, path: string, timeoutMs: numb
   await page.locator('#orders-panel').getByText('No open orders').waitFor({ timeout: timeoutMs });
 }
 
+/** The replay's speed, set through the exchange's replay control as its panel does; throws when refused. */
+export async function replaySpeed(page: Page, speed: number): Promise<void> {
+  const answer = await page.evaluate(async (s) => (await fetch('/mock/api/replay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'speed', speed: s }) })).json(), speed);
+  if (!answer.success) throw new Error(`speed refused: ${answer.message}`);
+}
+
 /** In the page: requestAnimationFrame deltas for `seconds`. */
 export const frameDeltas = (page: Page, seconds: number) =>
   page.evaluate((s) => new Promise<number[]>((done) => {
